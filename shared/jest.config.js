@@ -1,0 +1,10 @@
+import { jestBase } from '../jest.base.js';
+
+/** @type {import('jest').Config} */
+export default {
+  ...jestBase,
+  displayName: 'shared',
+  rootDir: '.',
+  roots: ['<rootDir>/src'],
+  testEnvironment: 'node',
+};

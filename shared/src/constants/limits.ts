@@ -1,0 +1,99 @@
+// Business constants and limits of the spec (§9). Both the forms and the server read these, so a
+// limit changes in one place.
+
+const SECOND_MS = 1000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_S = 24 * 60 * 60;
+
+/** Value shown wherever a fact is missing (quick facts, formatted numbers). */
+export const NOT_AVAILABLE = 'N/A';
+
+// Sign-in and tokens
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MS = 10 * MINUTE_MS;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_INTERVAL_MS = 60 * SECOND_MS;
+export const ACCESS_TOKEN_TTL_S = 900;
+export const REFRESH_TOKEN_TTL_S = 30 * DAY_S;
+
+// HTTP and live connection
+export const API_BASE_PATH = '/api';
+export const API_TIMEOUT_MS = 10 * SECOND_MS;
+export const SOCKET_PATH = '/socket.io';
+export const SOCKET_RECONNECTION_ATTEMPTS = 5;
+export const SOCKET_RECONNECTION_DELAY_MS = 1000;
+export const TYPING_INDICATOR_EXPIRY_MS = 3000;
+export const TYPING_IDLE_MS = 1000;
+
+// Search
+export const SEARCH_PAGE_SIZE = 24;
+export const SUGGESTIONS_DEBOUNCE_MS = 300;
+export const SUGGESTIONS_MIN_CHARS = 2;
+export const PRICE_FILTER_DEBOUNCE_MS = 500;
+export const SIMILAR_LISTINGS_LIMIT = 6;
+export const COLOUR_OPTIONS_SHOWN = 10;
+
+// Query cache times (TanStack Query staleTime / gcTime)
+export const DEFAULT_STALE_TIME_MS = 5 * MINUTE_MS;
+export const DEFAULT_GC_TIME_MS = 10 * MINUTE_MS;
+export const DEFAULT_QUERY_RETRY = 1;
+export const SEARCH_STALE_TIME_MS = 30 * SECOND_MS;
+export const LISTING_STALE_TIME_MS = 5 * MINUTE_MS;
+export const CATALOGUE_STALE_TIME_MS = 24 * HOUR_MS;
+
+// Photos
+export const PHOTOS_MIN = 4;
+export const PHOTOS_MAX = 20;
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** 'image/jpg' is not a registered type, but some browsers and tools report it for .jpg files. */
+export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
+/** For the file picker's `accept` attribute. */
+export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp';
+export const REVIEW_THUMBNAILS = 4;
+
+// Listing values
+export const PRICE_MIN = 100;
+export const PRICE_MAX = 50_000;
+export const PRICE_CURRENCY = 'USD';
+export const MILEAGE_MIN = 0;
+export const MILEAGE_MAX = 500_000;
+export const YEAR_MIN = 1900;
+export const DOORS_MIN = 2;
+export const DOORS_MAX = 5;
+export const TITLE_MIN = 10;
+export const TITLE_MAX = 100;
+export const DESCRIPTION_MIN = 50;
+export const DESCRIPTION_MAX = 2000;
+export const VIN_LENGTH = 17;
+export const ZIP_LENGTH = 5;
+export const STATE_CODE_LENGTH = 2;
+export const NAME_MAX = 100;
+
+/** Latest accepted model year: next year's models are on sale. Computed per call so it never goes stale. */
+export function maxModelYear(now: Date = new Date()): number {
+  return now.getFullYear() + 1;
+}
+
+// Formats. VIN letters exclude I, O and Q; case-insensitive.
+export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/i;
+export const PHONE_PATTERN = /^\d{3}-\d{3}-\d{4}$/;
+export const PHONE_PLACEHOLDER = '123-456-7890';
+export const ZIP_PATTERN = /^\d{5}$/;
+export const STATE_CODE_PATTERN = /^[A-Za-z]{2}$/;
+export const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+
+// Messaging
+export const MESSAGE_MAX_LENGTH = 1000;
+export const LAST_MESSAGE_PREVIEW_LENGTH = 50;
+
+// Loading skeletons
+export const SEARCH_SKELETON_CARDS = 12;
+export const CONVERSATION_SKELETON_ROWS = 3;
+
+// Geocoding falls back to these (Austin, TX) when the street-map search finds nothing or fails.
+export const FALLBACK_COORDINATES = { latitude: 30.2672, longitude: -97.7431 } as const;
+
+// Browser storage
+export const SESSION_STORAGE_KEY = 'auth-storage';
+export const THEME_STORAGE_KEY = 'theme';

@@ -1,0 +1,306 @@
+// Entity types of the spec (§3) as the API returns them. Ids are UUID strings, always named `_id`.
+// Dates travel as ISO 8601 strings.
+import type {
+  BodyType,
+  Condition,
+  ContactMethod,
+  Drivetrain,
+  FeatureCategory,
+  FuelType,
+  ListingStatus,
+  PresenceStatus,
+  SellerRole,
+  SortOption,
+  SuggestionType,
+  TitleStatus,
+  Transmission,
+} from '../constants/enums.js';
+
+export type Id = string;
+export type IsoDateString = string;
+
+export interface User {
+  _id: Id;
+  email: string;
+  name: string | null;
+  phone: string | null;
+  city: string | null;
+  state: string | null;
+  emailNewListings: boolean;
+  emailSavedSearches: boolean;
+  role: SellerRole;
+  createdAt: IsoDateString;
+}
+
+export interface AuthTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface AuthResponse {
+  user: User;
+  tokens: AuthTokens;
+}
+
+export interface ListingImage {
+  url: string;
+  thumbnail: string;
+  alt: string;
+  publicId: string;
+  isPrimary: boolean;
+}
+
+export interface Address {
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+/** GeoJSON point: coordinates are [longitude, latitude]. */
+export interface GeoPoint {
+  type: 'Point';
+  coordinates: [longitude: number, latitude: number];
+}
+
+export interface ListingLocation extends GeoPoint {
+  address: Address;
+}
+
+export type VehicleFeatures = Partial<Record<FeatureCategory, string[]>>;
+
+export interface Vehicle {
+  make: string;
+  model: string;
+  year: number;
+  trim: string | null;
+  mileage: number;
+  vin: string | null;
+  bodyType: BodyType;
+  fuelType: FuelType;
+  transmission: Transmission;
+  drivetrain: Drivetrain;
+  engine: string | null;
+  color: { exterior: string; interior: string };
+  doors: number;
+  condition: Condition;
+  titleStatus: TitleStatus;
+  features: VehicleFeatures;
+  images: ListingImage[];
+  location: ListingLocation;
+}
+
+export interface ListingPrice {
+  amount: number;
+  currency: 'USD';
+  negotiable: boolean;
+}
+
+export interface ContactPreferences {
+  phone: string | null;
+  preferredMethod: ContactMethod;
+}
+
+export interface ListingSeller {
+  _id: Id;
+  name: string | null;
+  role: SellerRole;
+}
+
+export interface Listing {
+  _id: Id;
+  title: string;
+  description: string;
+  createdAt: IsoDateString;
+  views: number;
+  favoriteCount: number;
+  /** Whether the signed-in caller has saved it; false for guests. */
+  isFavorite: boolean;
+  status: ListingStatus;
+  /** True when the seller is a dealer: cards show a dealer badge. */
+  dealerBadge: boolean;
+  /** The image flagged primary, else the first one; null without photos. */
+  primaryImage: ListingImage | null;
+  price: ListingPrice;
+  contactPreferences: ContactPreferences;
+  seller: ListingSeller;
+  vehicle: Vehicle;
+}
+
+export interface Pagination {
+  total: number;
+  page: number;
+  pages: number;
+  hasPrevPage: boolean;
+  hasNextPage: boolean;
+}
+
+/** One facet value with the number of matching listings. */
+export interface FacetOption<T extends string | number = string> {
+  value: T;
+  count: number;
+}
+
+export interface AvailableFilters {
+  bodyTypes: FacetOption<BodyType>[];
+  transmissions: FacetOption<Transmission>[];
+  fuelTypes: FacetOption<FuelType>[];
+  conditions: FacetOption<Condition>[];
+  titleStatuses: FacetOption<TitleStatus>[];
+  exteriorColors: FacetOption[];
+  interiorColors: FacetOption[];
+  doors: FacetOption<number>[];
+  features: Record<FeatureCategory, FacetOption[]>;
+  sellerTypes: FacetOption<SellerRole>[];
+}
+
+export interface SearchFilters {
+  minPrice?: number;
+  maxPrice?: number;
+  yearMin?: number;
+  yearMax?: number;
+  make?: string;
+  model?: string;
+  trim?: string;
+  bodyType?: BodyType[];
+  fuelType?: FuelType[];
+  transmission?: Transmission[];
+  condition?: Condition[];
+  mileageMin?: number;
+  mileageMax?: number;
+  exteriorColor?: string[];
+  interiorColor?: string[];
+  doors?: number;
+  doorsMin?: number;
+  doorsMax?: number;
+  titleStatus?: TitleStatus[];
+  cityMpgMin?: number;
+  cityMpgMax?: number;
+  highwayMpgMin?: number;
+  highwayMpgMax?: number;
+  combinedMpgMin?: number;
+  combinedMpgMax?: number;
+  safetyFeatures?: string[];
+  interiorFeatures?: string[];
+  technologyFeatures?: string[];
+  exteriorFeatures?: string[];
+  otherFeatures?: string[];
+  sellerType?: SellerRole[];
+  /** Miles around `zipCode`; the spec lists radius alone, a radius needs a centre. */
+  radius?: number;
+  zipCode?: string;
+  hasImages?: boolean;
+  hasWarranty?: boolean;
+  acceptsTradeIn?: boolean;
+  financingAvailable?: boolean;
+}
+
+/** Everything GET /search accepts: the filters plus text, sort and paging. */
+export interface SearchParams extends SearchFilters {
+  q?: string;
+  sort?: SortOption;
+  page?: number;
+  limit?: number;
+}
+
+export interface SearchResponse {
+  success: true;
+  data: Listing[];
+  pagination: Pagination;
+  filters: { available: AvailableFilters };
+}
+
+export interface Suggestion {
+  type: SuggestionType;
+  value: string;
+  label: string;
+}
+
+/** Shape not given by the spec: a named set of search parameters. */
+export interface SavedSearch {
+  _id: Id;
+  name: string;
+  params: SearchParams;
+  createdAt: IsoDateString;
+}
+
+export interface CatalogueMake {
+  make: string;
+  makeId: string;
+}
+
+export interface CatalogueModel {
+  model: string;
+  modelId: string;
+}
+
+export interface CatalogueTrim {
+  trim: string;
+  engineSize?: string;
+  transmission: string;
+}
+
+/** The listing summary embedded in conversations and messages. */
+export interface ListingPreview {
+  _id: Id;
+  title: string;
+  primaryImage: ListingImage | null;
+  price: ListingPrice;
+  vehicle: Pick<Vehicle, 'year' | 'make' | 'model'> | null;
+}
+
+export interface ConversationParticipant {
+  _id: Id;
+  name: string | null;
+  profileImage: string | null;
+}
+
+export interface LastMessage {
+  content: string;
+  sender: { _id: Id };
+  createdAt: IsoDateString;
+}
+
+export interface Conversation {
+  conversationId: Id;
+  otherParticipant: ConversationParticipant | null;
+  lastMessage: LastMessage | null;
+  unreadCount: number;
+  listing: ListingPreview | null;
+}
+
+export interface Message {
+  _id: Id;
+  conversationId: Id;
+  sender: { _id: Id };
+  recipient: { _id: Id };
+  content: string;
+  createdAt: IsoDateString;
+  read: boolean;
+  readAt: IsoDateString | null;
+  listing: Id | ListingPreview;
+}
+
+export interface UserPresence {
+  status: PresenceStatus;
+  lastSeen: IsoDateString | null;
+}
+
+/** Presence held per user id. */
+export type PresenceMap = Record<Id, UserPresence>;
+
+export interface ApiSuccess<T> {
+  success: true;
+  data: T;
+  pagination?: Pagination;
+  filters?: { available: AvailableFilters };
+}
+
+export interface ApiFailure {
+  success: false;
+  error: string;
+  code: string;
+  /** Validation failures: field path → message. */
+  details?: Record<string, string>;
+}
+
+export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;

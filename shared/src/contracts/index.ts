@@ -1,0 +1,5 @@
+export type * from './entities.js';
+export * from './realtime-events.js';
+export * from './routes.js';
+export * from './remotes.js';
+export * from './query-keys.js';

@@ -1,0 +1,50 @@
+// Module Federation remotes (docs/architecture.md): MF name, the short name used in URLs
+// (`/remotes/<short>/`, `REMOTE_<SHORT>_URL`), the development port and the exposed modules.
+
+export const remotes = {
+  search: {
+    name: 'mfe_search',
+    short: 'search',
+    devPort: 3001,
+    exposes: { SearchPage: './SearchPage' },
+  },
+  listings: {
+    name: 'mfe_listings',
+    short: 'listings',
+    devPort: 3002,
+    exposes: { ListingDetailPage: './ListingDetailPage' },
+  },
+  seller: {
+    name: 'mfe_seller',
+    short: 'seller',
+    devPort: 3003,
+    exposes: { CreateListingPage: './CreateListingPage', EditListingPage: './EditListingPage' },
+  },
+  messaging: {
+    name: 'mfe_messaging',
+    short: 'messaging',
+    devPort: 3004,
+    exposes: { MessagesPage: './MessagesPage', UnreadBadge: './UnreadBadge' },
+  },
+  account: {
+    name: 'mfe_account',
+    short: 'account',
+    devPort: 3005,
+    exposes: {
+      DashboardPage: './DashboardPage',
+      ProfilePage: './ProfilePage',
+      FavoritesPage: './FavoritesPage',
+    },
+  },
+} as const;
+
+export type RemoteShortName = keyof typeof remotes;
+export type RemoteName = (typeof remotes)[RemoteShortName]['name'];
+export type RemoteModuleKey<S extends RemoteShortName> = keyof (typeof remotes)[S]['exposes'];
+
+export const REMOTE_SHORT_NAMES = Object.keys(remotes) as RemoteShortName[];
+
+/** The id `loadRemote()` takes, e.g. remoteModuleId('search', 'SearchPage') → 'mfe_search/SearchPage'. */
+export function remoteModuleId<S extends RemoteShortName>(short: S, module: RemoteModuleKey<S>): string {
+  return `${remotes[short].name}/${String(module)}`;
+}

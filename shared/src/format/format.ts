@@ -1,0 +1,87 @@
+// Display formatters (spec §2, §9). Pure and locale-fixed to en-US: the marketplace is US-only, and
+// a fixed locale keeps server-rendered text, tests and screenshots identical everywhere.
+import { LAST_MESSAGE_PREVIEW_LENGTH, NOT_AVAILABLE } from '../constants/limits.js';
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const shortDateWithYear = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+type Amount = number | null | undefined;
+export type DateInput = Date | string | number;
+
+const isFiniteNumber = (value: Amount): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+function toDate(value: DateInput): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 8500 → '$8,500' (whole dollars, rounded); missing → 'N/A'. */
+export function formatPrice(amount: Amount): string {
+  return isFiniteNumber(amount) ? usd.format(amount) : NOT_AVAILABLE;
+}
+
+/** 85000 → '85,000 mi'; missing → 'N/A'. */
+export function formatMileage(miles: Amount): string {
+  return isFiniteNumber(miles) ? `${integer.format(miles)} mi` : NOT_AVAILABLE;
+}
+
+/** → 'March 5, 2026' in the viewer's time zone; unparseable → 'N/A'. */
+export function formatLongDate(value: DateInput): string {
+  const date = toDate(value);
+  return date ? longDate.format(date) : NOT_AVAILABLE;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+const WEEK_MS = 7 * DAY_MS;
+
+/**
+ * Compact relative time for lists: 'just now', '5m ago', '3h ago', '2d ago', then a short date
+ * ('Mar 5', or 'Mar 5, 2025' in another year). Future times (clock skew) read 'just now'.
+ */
+export function formatRelativeTime(value: DateInput, now: DateInput = Date.now()): string {
+  const date = toDate(value);
+  const reference = toDate(now);
+  if (!date || !reference) return '';
+  const elapsed = reference.getTime() - date.getTime();
+  if (elapsed < MINUTE_MS) return 'just now';
+  if (elapsed < HOUR_MS) return `${Math.floor(elapsed / MINUTE_MS)}m ago`;
+  if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR_MS)}h ago`;
+  if (elapsed < WEEK_MS) return `${Math.floor(elapsed / DAY_MS)}d ago`;
+  return date.getFullYear() === reference.getFullYear()
+    ? shortDate.format(date)
+    : shortDateWithYear.format(date);
+}
+
+/** Cuts text to `max` characters and appends '...' when it was longer (conversation previews). */
+export function truncate(text: string, max: number = LAST_MESSAGE_PREVIEW_LENGTH): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+export interface VehicleName {
+  year?: number | null;
+  make?: string | null;
+  model?: string | null;
+  trim?: string | null;
+}
+
+/** '2012 Honda Civic EX': year make model, optional trim; missing parts are skipped. */
+export function formatVehicleName(vehicle: VehicleName): string {
+  return [vehicle.year, vehicle.make, vehicle.model, vehicle.trim]
+    .filter((part) => part !== null && part !== undefined && part !== '')
+    .join(' ');
+}

@@ -1,0 +1,65 @@
+// Field builders shared by the schemas. Form inputs arrive as strings, so numeric fields accept
+// numbers or numeric strings, and treat '', whitespace, null, undefined and NaN (an empty
+// `valueAsNumber` input) as missing — z.coerce would turn '' into 0 and hide the 'required' message.
+import { z } from 'zod';
+
+function toNumber(value: string | number | null | undefined): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number') return Number.isNaN(value) ? undefined : value;
+  const trimmed = value.trim();
+  // Number('abc') is NaN, which the number schema then reports with the 'invalid' message.
+  return trimmed === '' ? undefined : Number(trimmed);
+}
+
+/**
+ * A required number. `refine` adds the checks (int, min, max) to the number schema.
+ * Missing input gives `required`; anything that is not a finite number gives `invalid`.
+ */
+export function numberField(
+  required: string,
+  invalid: string,
+  refine: (schema: z.ZodNumber) => z.ZodNumber = (schema) => schema,
+) {
+  return z
+    .union([z.string(), z.number(), z.null(), z.undefined()], { error: invalid })
+    .transform(toNumber)
+    .pipe(refine(z.number({ error: (issue) => (issue.input === undefined ? required : invalid) })));
+}
+
+/** A required, trimmed string: missing or blank gives `required`; checks after it run only when present. */
+export function requiredText(required: string) {
+  return z.string({ error: required }).trim().min(1, { error: required, abort: true });
+}
+
+function blankToNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** An optional string: trimmed, and '' / null / undefined all become null (the stored "absent"). */
+export function optionalText() {
+  return z.string().nullish().transform(blankToNull);
+}
+
+/** An optional string that must match `pattern` when given; blank becomes null. */
+export function optionalPattern(pattern: RegExp, message: string) {
+  return optionalText().pipe(z.string().regex(pattern, message).nullable());
+}
+
+/**
+ * One of `values`. The input type is string because selects start empty (''), which gives the
+ * `required` message like a missing value does.
+ */
+export function enumField<const T extends readonly [string, ...string[]]>(values: T, required: string) {
+  return z.string({ error: required }).pipe(z.enum(values, { error: required }));
+}
+
+/** A checkbox: missing means unchecked. */
+export function flag() {
+  return z.boolean().default(false);
+}
+
+/** UUID-formatted ids (any version) as the API issues them. */
+export function idField(message = 'Invalid id') {
+  return z.guid(message);
+}

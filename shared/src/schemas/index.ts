@@ -1,0 +1,6 @@
+export * from './auth.js';
+export * from './listing.js';
+export * from './photos.js';
+export * from './messages.js';
+export * from './profile.js';
+export { numberField, requiredText, optionalText, optionalPattern, enumField } from './fields.js';

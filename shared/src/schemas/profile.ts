@@ -1,0 +1,20 @@
+// 'My Profile' form and PUT /auth/profile. Blank optional fields are stored as null, so a PUT
+// replaces the whole profile (email is read-only and not part of it).
+import { z } from 'zod';
+import { NAME_MAX, PHONE_PATTERN, STATE_CODE_PATTERN } from '../constants/limits.js';
+import { flag, optionalPattern, optionalText } from './fields.js';
+
+export const profileSchema = z.object({
+  name: optionalText().pipe(
+    z.string().max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).nullable(),
+  ),
+  phone: optionalPattern(PHONE_PATTERN, 'Phone format: 123-456-7890'),
+  city: optionalText(),
+  state: optionalPattern(STATE_CODE_PATTERN, 'Use 2-letter state code').transform(
+    (value) => value?.toUpperCase() ?? null,
+  ),
+  emailNewListings: flag(),
+  emailSavedSearches: flag(),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+export type Profile = z.output<typeof profileSchema>;

@@ -1,0 +1,157 @@
+// Bundle budgets, measured as a browser downloads the built site (gzip -9 of every JS response):
+//   each remote's remoteEntry.js           <= 10 KB
+//   the shell's initial JS on '/'           <= 130 KB (everything '/' loads, remotes excluded)
+//   JS a route adds beyond the home set     <= 60 KB (fresh browser per route, remotes included)
+// Usage: node scripts/check-budgets.mjs [--write] [--url http://host:port]
+//   --write  records the figures in docs/benchmarks.md
+//   --url    measures a running site instead of starting one (protected routes then need a catcher,
+//            so they are measured only when the site is started here)
+import { chromium } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { repoRoot } from './lib/build.mjs';
+import { remoteShorts, startSite } from './lib/server.mjs';
+import { Mailbox, startSmtpCatcher } from './lib/smtp-catcher.mjs';
+import { persistedSession, signUpViaApi, uniqueEmail } from './lib/session.mjs';
+import { chromiumLaunchArgs, ensureChromium } from './ensure-chromium.mjs';
+
+const KB = 1024;
+const budgets = { remoteEntry: 10 * KB, initial: 130 * KB, route: 60 * KB };
+
+// Spec §2: every route; ids that match nothing still load the route's code.
+const publicRoutes = ['/search', `/listing/${randomUUID()}`, '/login', '/register', '/verify'];
+const protectedRoutes = [
+  '/dashboard',
+  '/profile',
+  '/favorites',
+  '/create-listing',
+  `/edit-listing/${randomUUID()}`,
+  '/messages',
+  `/messages/${randomUUID()}`,
+];
+
+const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+
+/** Loads `url` in a fresh browser context and returns every JS response as URL → gzip size. */
+async function scriptsLoaded(browser, url, storageState) {
+  const context = await browser.newContext({ storageState });
+  const page = await context.newPage();
+  const sizes = new Map();
+  const pending = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script' || !response.ok()) return;
+    pending.push(response.body().then((body) => sizes.set(response.url(), gzipSize(body))));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  await context.close();
+  return sizes;
+}
+
+async function measure(baseURL, session) {
+  const rows = [];
+  const check = (what, bytes, budget) => rows.push({ what, bytes, budget, ok: bytes <= budget });
+
+  for (const short of remoteShorts) {
+    const entry = await readFile(path.join(repoRoot, `mfe-${short}/dist/remoteEntry.js`));
+    check(`mfe-${short} remoteEntry.js`, gzipSize(entry), budgets.remoteEntry);
+  }
+
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumLaunchArgs });
+  try {
+    const home = await scriptsLoaded(browser, `${baseURL}/`);
+    const initial = [...home].filter(([url]) => !new URL(url).pathname.startsWith('/remotes/'));
+    check(
+      "shell initial JS ('/')",
+      initial.reduce((sum, [, size]) => sum + size, 0),
+      budgets.initial,
+    );
+
+    const storageState = session && {
+      cookies: [],
+      origins: [
+        { origin: baseURL, localStorage: [{ name: 'auth-storage', value: persistedSession(session) }] },
+      ],
+    };
+    const routes = [...publicRoutes, ...(session ? protectedRoutes : [])];
+    for (const route of routes) {
+      const loaded = await scriptsLoaded(
+        browser,
+        `${baseURL}${route}`,
+        protectedRoutes.includes(route) ? storageState : undefined,
+      );
+      const added = [...loaded].filter(([url]) => !home.has(url)).reduce((sum, [, size]) => sum + size, 0);
+      check(`${route.replace(/[0-9a-f-]{36}/, ':id')} (added JS)`, added, budgets.route);
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+function table(rows) {
+  const width = Math.max(...rows.map((row) => row.what.length));
+  const lines = rows.map(
+    ({ what, bytes, budget, ok }) =>
+      `${what.padEnd(width)}  ${kb(bytes).padStart(9)}  ${kb(budget).padStart(9)}  ${ok ? 'ok' : 'OVER BUDGET'}`,
+  );
+  return [`${'what'.padEnd(width)}  ${'gzip'.padStart(9)}  ${'budget'.padStart(9)}`, ...lines].join('\n');
+}
+
+async function writeBenchmarks(rows) {
+  const file = path.join(repoRoot, 'docs/benchmarks.md');
+  const start = '<!-- budgets:start -->';
+  const end = '<!-- budgets:end -->';
+  const section = [
+    start,
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`node scripts/check-budgets.mjs --write\` (1 KB = 1024 bytes, gzip -9).`,
+    '',
+    '| what | gzip | budget | |',
+    '|---|---:|---:|---|',
+    ...rows.map(
+      ({ what, bytes, budget, ok }) => `| ${what} | ${kb(bytes)} | ${kb(budget)} | ${ok ? 'ok' : 'over'} |`,
+    ),
+    end,
+  ].join('\n');
+  const current = await readFile(file, 'utf8').catch(
+    () => `# Benchmarks\n\n## Bundle budgets\n\n${start}\n${end}\n`,
+  );
+  const updated = current.replace(new RegExp(`${start}[\\s\\S]*${end}`), section);
+  await writeFile(file, updated);
+  console.log(`budgets: figures written to ${path.relative(repoRoot, file)}`);
+}
+
+const { values } = parseArgs({ options: { write: { type: 'boolean' }, url: { type: 'string' } } });
+
+let rows;
+if (values.url) {
+  rows = await measure(values.url.replace(/\/$/, ''));
+} else {
+  const workDir = await mkdtemp(path.join(tmpdir(), 'carmarket-budgets-'));
+  const catcher = await startSmtpCatcher({ mailDir: path.join(workDir, 'mail') });
+  let site;
+  try {
+    site = await startSite({ workDir, smtpUrl: catcher.url });
+    const mailbox = new Mailbox(path.join(workDir, 'mail'));
+    const session = await signUpViaApi({ baseURL: site.url, mailbox, email: uniqueEmail('budgets') });
+    rows = await measure(site.url, session);
+  } finally {
+    await site?.stop();
+    await catcher.stop();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+console.log(table(rows));
+if (values.write) await writeBenchmarks(rows);
+const over = rows.filter((row) => !row.ok);
+if (over.length > 0) {
+  console.error(`budgets: ${over.length} over budget: ${over.map((row) => row.what).join(', ')}`);
+  process.exit(1);
+}
+console.log(`budgets: all ${rows.length} within budget`);

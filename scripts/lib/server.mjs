@@ -1,0 +1,105 @@
+// Starting the production server the way `npm start` does, for the e2e suite and the budget check:
+// `node api/dist/server.js` with its configuration in the environment, on a free port, with its own
+// data directory and its own copy of the built front ends.
+import { spawn } from 'node:child_process';
+import { cp, mkdir, open, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { repoRoot } from './build.mjs';
+
+export const serverEntry = path.join(repoRoot, 'api/dist/server.js');
+export const remoteShorts = ['search', 'listings', 'seller', 'messaging', 'account'];
+
+/** A port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Copies the built shell and remotes into `staticRoot` with the repository's layout. */
+export async function prepareStaticRoot(staticRoot) {
+  for (const dir of ['shell', ...remoteShorts.map((short) => `mfe-${short}`)]) {
+    await cp(path.join(repoRoot, dir, 'dist'), path.join(staticRoot, dir, 'dist'), { recursive: true });
+  }
+}
+
+async function waitForHealth(url, server, logFile, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) break;
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const log = await readFile(logFile, 'utf8').catch(() => '');
+  const state = server.exitCode === null ? `no healthy answer within ${timeoutMs} ms` : 'server exited';
+  throw new Error(`${state}; server log (${logFile}):\n${log.split('\n').slice(-40).join('\n')}`);
+}
+
+/**
+ * Starts the server and resolves once /api/health answers. `env` is added to the parent's
+ * environment; `logFile` receives stdout and stderr. Returns the base URL and `stop()`.
+ */
+export async function startServer({ dataDir, staticRoot, logFile, env = {}, timeoutMs = 90_000 }) {
+  await mkdir(dataDir, { recursive: true });
+  const port = await freePort();
+  const log = await open(logFile, 'a');
+  const server = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_ROOT: staticRoot, ...env },
+    stdio: ['ignore', log.fd, log.fd],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await log.close();
+  };
+  try {
+    await waitForHealth(url, server, logFile, timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, port, stop };
+}
+
+/**
+ * A complete site for automated checks in `workDir`: a private copy of the built front ends (tests
+ * may break or redeploy a remote in it), an empty embedded database, and mail sent to `smtpUrl`.
+ */
+export async function startSite({ workDir, smtpUrl }) {
+  const staticRoot = path.join(workDir, 'static');
+  await prepareStaticRoot(staticRoot);
+  const server = await startServer({
+    dataDir: path.join(workDir, 'data'),
+    staticRoot,
+    logFile: path.join(workDir, 'server.log'),
+    env: {
+      SMTP_URL: smtpUrl,
+      // Its own embedded database, never a shared server (tests must not see each other's data).
+      DATABASE_URL: undefined,
+      REDIS_URL: undefined,
+      // Every browser in the suite comes from 127.0.0.1; per-IP limits would throttle the suite
+      // itself. The per-email limits stay as shipped: each test uses its own addresses.
+      RATE_LIMIT_MAX: '1000000',
+      AUTH_RATE_LIMIT_IP_MAX: '1000000',
+    },
+  });
+  return { ...server, staticRoot, workDir };
+}

@@ -1,0 +1,67 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface SharedSingleton {
+  singleton: true;
+  requiredVersion: string;
+}
+
+/**
+ * Every module shared at runtime, as [share key, package that provides its version]. Keys ending in
+ * '/' share every subpath (react/jsx-runtime, react-dom/client, react-router/dom, zustand/middleware):
+ * without them a remote would bundle its own copy of those files and, with it, a second React or a
+ * second router context. The three entry points of @carmarket/shared are separate singletons so the
+ * session store, the http client and the socket exist once per page; `@carmarket/shared/mf` is
+ * node-only and never shared.
+ */
+const sharedModules: readonly (readonly [key: string, pkg: string])[] = [
+  ['react', 'react'],
+  ['react/', 'react'],
+  ['react-dom', 'react-dom'],
+  ['react-dom/', 'react-dom'],
+  ['react-router-dom', 'react-router-dom'],
+  ['react-router', 'react-router'],
+  ['react-router/', 'react-router'],
+  ['@tanstack/react-query', '@tanstack/react-query'],
+  ['zustand', 'zustand'],
+  ['zustand/', 'zustand'],
+  ['styled-components', 'styled-components'],
+  ['axios', 'axios'],
+  ['socket.io-client', 'socket.io-client'],
+  ['@carmarket/shared', '@carmarket/shared'],
+  ['@carmarket/shared/schemas', '@carmarket/shared'],
+  ['@carmarket/shared/ui', '@carmarket/shared'],
+  // Forms live in the shell (sign-in), the seller wizard and the account profile.
+  ['zod', 'zod'],
+  ['react-hook-form', 'react-hook-form'],
+  ['@hookform/resolvers', '@hookform/resolvers'],
+  ['@hookform/resolvers/', '@hookform/resolvers'],
+];
+
+/**
+ * The version installed for `appDir`, found the way Node resolves a package directory. Reading the
+ * package.json directly works for packages whose export map hides it and for @carmarket/shared before
+ * it is built.
+ */
+function installedVersion(pkg: string, appDir: string): string {
+  for (let dir = path.resolve(appDir); ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'node_modules', pkg, 'package.json');
+    if (existsSync(manifest))
+      return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+    if (path.dirname(dir) === dir) throw new Error(`${pkg} is not installed for ${appDir}`);
+  }
+}
+
+/**
+ * The one list of shared singletons every webpack config uses: `singleton` so each library runs once
+ * per page, the installed (lockfile) version as `requiredVersion`, and never `eager` so the shell's
+ * first chunk stays small and the share scope can pick the copy that loaded first.
+ */
+export function createSharedConfig(appDir: string): Record<string, SharedSingleton> {
+  return Object.fromEntries(
+    sharedModules.map(([key, pkg]) => [
+      key,
+      { singleton: true, requiredVersion: installedVersion(pkg, appDir) },
+    ]),
+  );
+}

@@ -21,7 +21,7 @@ export function numberField(
   refine: (schema: z.ZodNumber) => z.ZodNumber = (schema) => schema,
 ) {
   return z
-    .union([z.string(), z.number(), z.null(), z.undefined()], { error: invalid })
+    .union([z.string(), z.number(), z.nan(), z.null(), z.undefined()], { error: invalid })
     .transform(toNumber)
     .pipe(refine(z.number({ error: (issue) => (issue.input === undefined ? required : invalid) })));
 }

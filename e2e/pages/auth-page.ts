@@ -1,0 +1,40 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** /login and /register: an email step, then a 6-digit code step (spec §2, §4). */
+export class AuthPage {
+  readonly emailInput: Locator;
+  readonly sendCodeButton: Locator;
+  readonly codeInput: Locator;
+  readonly verifyButton: Locator;
+  readonly changeEmailButton: Locator;
+  readonly resendCodeButton: Locator;
+
+  constructor(readonly page: Page) {
+    this.emailInput = page.getByLabel(/email/i);
+    this.sendCodeButton = page
+      .getByRole('main')
+      .getByRole('button', { name: /code|continue|sign|create|get started/i });
+    this.codeInput = page.getByLabel(/code/i);
+    this.verifyButton = page
+      .getByRole('main')
+      .getByRole('button', { name: /verify|sign in|confirm|continue/i });
+    this.changeEmailButton = page.getByRole('button', { name: 'Change email' });
+    this.resendCodeButton = page.getByRole('button', { name: 'Resend code' });
+  }
+
+  async goto(path: '/login' | '/register') {
+    await this.page.goto(path);
+    await this.emailInput.waitFor();
+  }
+
+  async requestCode(email: string) {
+    await this.emailInput.fill(email);
+    await this.sendCodeButton.click();
+    await expect(this.codeInput).toBeVisible();
+  }
+
+  async enterCode(code: string) {
+    await this.codeInput.fill(code);
+    await this.verifyButton.click();
+  }
+}

@@ -1,0 +1,15 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Fails on serious or critical axe violations of the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
+  const report = blocking
+    .map(
+      ({ id, impact, help, nodes }) =>
+        `${impact} ${id}: ${help}\n${nodes.map((node) => `    ${node.target.join(' ')}`).join('\n')}`,
+    )
+    .join('\n');
+  expect(blocking, `axe on ${page.url()}:\n${report}`).toEqual([]);
+}

@@ -1,0 +1,107 @@
+import { expectAccessible } from '../support/a11y';
+import { expect, test } from '../support/fixtures';
+import { signUpViaApi } from '../../scripts/lib/session.mjs';
+import { AuthPage } from '../pages/auth-page';
+import { DashboardPage } from '../pages/dashboard-page';
+import { SiteLayout } from '../pages/site-layout';
+
+test.describe('passwordless sign-in', () => {
+  test('register → code by mail → dashboard → logout → login → code → dashboard', async ({
+    page,
+    mailbox,
+    email,
+  }) => {
+    const auth = new AuthPage(page);
+    const layout = new SiteLayout(page);
+    const dashboard = new DashboardPage(page);
+
+    await auth.goto('/register');
+    await expect(page.getByText(/Terms of Service/)).toBeVisible();
+    await expect(page.getByText(/Privacy Policy/)).toBeVisible();
+    await expect(page.getByRole('main').locator('a[href="/login"]')).toBeVisible();
+    await expectAccessible(page);
+    await auth.requestCode(email);
+    await expectAccessible(page);
+    await auth.enterCode(await mailbox.waitForCode(email));
+
+    await expect(page).toHaveURL('/dashboard');
+    await expect(dashboard.welcome(email)).toBeVisible();
+    await expect(layout.header.getByText(email)).toBeVisible();
+    await expectAccessible(page);
+
+    await layout.logoutButton.click();
+    await expect(page).toHaveURL('/');
+    await expect(layout.loginButton).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('auth-storage'))).toBeNull();
+
+    await layout.loginButton.click();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('main').locator('a[href="/register"]')).toBeVisible();
+    await auth.requestCode(email);
+    await auth.enterCode(await mailbox.waitForCode(email, { count: 2 }));
+    await expect(page).toHaveURL('/dashboard');
+    await expect(dashboard.welcome(email)).toBeVisible();
+  });
+
+  test("a wrong code shows 'Invalid or expired code'", async ({ page, mailbox, email }) => {
+    const auth = new AuthPage(page);
+    await auth.goto('/register');
+    await auth.requestCode(email);
+    const code = await mailbox.waitForCode(email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await auth.enterCode(wrong);
+    await expect(page.getByText('Invalid or expired code')).toBeVisible();
+    await expect(page).toHaveURL('/register');
+    await expectAccessible(page);
+  });
+
+  test('Change email returns to the email step; Resend code sends a second code', async ({
+    page,
+    baseURL,
+    mailbox,
+    email,
+  }) => {
+    const auth = new AuthPage(page);
+    const other = `other-${email}`;
+    await signUpViaApi({ baseURL, mailbox, email: other });
+
+    await auth.goto('/login');
+    await auth.requestCode(email);
+    await auth.changeEmailButton.click();
+    await expect(auth.emailInput).toBeVisible();
+    await expect(auth.codeInput).toBeHidden();
+
+    await auth.requestCode(other);
+    await mailbox.waitForCode(other, { count: 2 });
+    await auth.resendCodeButton.click();
+    const resent = await mailbox.waitForCode(other, { count: 3 });
+    await auth.enterCode(resent);
+    await expect(page).toHaveURL('/dashboard');
+  });
+
+  test('the login form works from the keyboard: Tab to it, Enter to submit', async ({
+    page,
+    baseURL,
+    mailbox,
+    email,
+  }) => {
+    await signUpViaApi({ baseURL, mailbox, email });
+    const auth = new AuthPage(page);
+    await auth.goto('/login');
+
+    await page.locator('body').focus();
+    for (let presses = 0; presses < 30; presses += 1) {
+      await page.keyboard.press('Tab');
+      if (await auth.emailInput.evaluate((input) => input === document.activeElement)) break;
+    }
+    await expect(auth.emailInput).toBeFocused();
+    await page.keyboard.type(email);
+    await page.keyboard.press('Enter');
+
+    await expect(auth.codeInput).toBeVisible();
+    await auth.codeInput.focus();
+    await page.keyboard.type(await mailbox.waitForCode(email, { count: 2 }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/dashboard');
+  });
+});

@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REMOTE_SHORT_NAMES, type RemoteShortName } from '@carmarket/shared/contracts';
+import { z } from 'zod';
+
+export type DatabaseConfig =
+  | { driver: 'postgres'; url: string }
+  /** dataDir undefined keeps the whole database in memory (tests). */
+  | { driver: 'pglite'; dataDir: string | undefined };
+
+export interface RateLimitConfig {
+  max: number;
+  windowMs: number;
+}
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Fastify's trustProxy: which proxies may set X-Forwarded-For (the client IP that rate limits use). */
+  trustProxy: boolean | string;
+  logLevel: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  uploadDir: string;
+  s3:
+    | {
+        endpoint?: string;
+        region?: string;
+        bucket: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        publicUrl?: string;
+      }
+    | undefined;
+  geocoderUrl: string;
+  staticRoot: string;
+  remoteOverrides: Partial<Record<RemoteShortName, string>>;
+  corsOrigins: string[];
+  rateLimits: {
+    /** Every request, per client IP. */
+    global: RateLimitConfig;
+    /** Auth calls that send a code or check one, per client IP. */
+    authPerIp: RateLimitConfig;
+    /** Codes sent to one email address, whoever asks. */
+    authPerEmail: RateLimitConfig;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+// Two levels above this file: the repository root both from src/config (tsx, tests) and dist/config.
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  REDIS_URL: optionalString.pipe(
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+  ),
+  SMTP_URL: optionalString.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.string().default('CarMarket <no-reply@carmarket.local>'),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  UPLOAD_DIR: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString,
+  GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org/search'),
+  STATIC_ROOT: optionalString,
+  CORS_ORIGINS: optionalString,
+  TRUST_PROXY: optionalString,
+  ...Object.fromEntries(
+    REMOTE_SHORT_NAMES.map((short) => [
+      `REMOTE_${short.toUpperCase()}_URL`,
+      optionalString.pipe(z.url().optional()),
+    ]),
+  ),
+  RATE_LIMIT_MAX: positiveInt(600),
+  RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  AUTH_RATE_LIMIT_IP_MAX: positiveInt(30),
+  AUTH_RATE_LIMIT_IP_WINDOW_MS: positiveInt(15 * 60_000),
+  AUTH_RATE_LIMIT_EMAIL_MAX: positiveInt(10),
+  AUTH_RATE_LIMIT_EMAIL_WINDOW_MS: positiveInt(60 * 60_000),
+});
+
+type ParsedEnv = z.infer<typeof envSchema> &
+  Record<`REMOTE_${Uppercase<RemoteShortName>}_URL`, string | undefined>;
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+}
+
+/** Development keeps one generated secret per data directory so tokens survive restarts. */
+function readOrCreateJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readFileSync(file, 'utf8').trim();
+  }
+}
+
+/** 'true' trusts any proxy; otherwise the addresses and subnets of trusted proxies, comma-separated. */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
+
+/**
+ * Reads and validates the environment. Throws a ConfigError listing every invalid variable.
+ * Relative paths are resolved against `cwd`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(`Invalid environment configuration:\n${describeIssues(result.error)}`);
+  }
+  const vars = result.data as ParsedEnv;
+  const dataDir = path.resolve(cwd, vars.DATA_DIR);
+
+  if (!vars.JWT_SECRET && vars.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid environment configuration:\n  JWT_SECRET: required in production');
+  }
+
+  const remoteOverrides: AppConfig['remoteOverrides'] = {};
+  for (const short of REMOTE_SHORT_NAMES) {
+    const url = vars[`REMOTE_${short.toUpperCase() as Uppercase<RemoteShortName>}_URL`];
+    if (url) remoteOverrides[short] = url;
+  }
+
+  return {
+    nodeEnv: vars.NODE_ENV,
+    host: vars.HOST,
+    port: vars.PORT,
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
+    dataDir,
+    database: vars.DATABASE_URL
+      ? { driver: 'postgres', url: vars.DATABASE_URL }
+      : { driver: 'pglite', dataDir: path.join(dataDir, 'db') },
+    redisUrl: vars.REDIS_URL,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    jwtSecret: vars.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    uploadDir: vars.UPLOAD_DIR ? path.resolve(cwd, vars.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
+    s3: vars.S3_BUCKET
+      ? {
+          bucket: vars.S3_BUCKET,
+          endpoint: vars.S3_ENDPOINT,
+          region: vars.S3_REGION,
+          accessKeyId: vars.S3_ACCESS_KEY_ID,
+          secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+          publicUrl: vars.S3_PUBLIC_URL,
+        }
+      : undefined,
+    geocoderUrl: vars.GEOCODER_URL,
+    staticRoot: vars.STATIC_ROOT ? path.resolve(cwd, vars.STATIC_ROOT) : repositoryRoot,
+    remoteOverrides,
+    corsOrigins: vars.CORS_ORIGINS ? vars.CORS_ORIGINS.split(',').map((origin) => origin.trim()) : [],
+    rateLimits: {
+      global: { max: vars.RATE_LIMIT_MAX, windowMs: vars.RATE_LIMIT_WINDOW_MS },
+      authPerIp: { max: vars.AUTH_RATE_LIMIT_IP_MAX, windowMs: vars.AUTH_RATE_LIMIT_IP_WINDOW_MS },
+      authPerEmail: { max: vars.AUTH_RATE_LIMIT_EMAIL_MAX, windowMs: vars.AUTH_RATE_LIMIT_EMAIL_WINDOW_MS },
+    },
+  };
+}

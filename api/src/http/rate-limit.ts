@@ -1,0 +1,34 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RateLimitConfig } from '../config/env.js';
+import { TooManyRequestsError } from './errors.js';
+
+/**
+ * Limits every route per client IP. Counters live in process memory: @fastify/rate-limit's shared
+ * store needs ioredis, and each API process enforcing its own limit is acceptable for abuse control.
+ */
+export async function registerGlobalRateLimit(app: FastifyInstance, limit: RateLimitConfig): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    errorResponseBuilder: (_request, context) => new TooManyRequestsError(Math.ceil(context.ttl / 1000)),
+  });
+}
+
+/**
+ * A hook that counts requests under `key` and answers 429 with Retry-After past the limit. Unlike
+ * route-level plugin limits, several of these can guard one route (e.g. per IP and per email).
+ */
+export function createLimiter(
+  app: FastifyInstance,
+  limit: RateLimitConfig,
+  key: (request: FastifyRequest) => string,
+): (request: FastifyRequest) => Promise<void> {
+  const check = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: key });
+  return async (request) => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded)
+      throw new TooManyRequestsError(Math.max(result.ttlInSeconds, 1));
+  };
+}

@@ -1,0 +1,38 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config/env.js';
+
+/**
+ * Security headers for the API and the site. The CSP allows the site's own scripts plus remotes
+ * deployed elsewhere (REMOTE_<SHORT>_URL), inline styles (styled-components injects <style> tags),
+ * images from the site, data: and blob: URLs (photo previews) and object storage, and connections
+ * to the site and its WebSocket.
+ */
+export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const remoteOrigins = [...new Set(Object.values(config.remoteOverrides).map((url) => new URL(url).origin))];
+  const storageOrigins = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...remoteOrigins],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...remoteOrigins],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        // The site may run on plain HTTP (local runs, tests behind a TLS-terminating proxy).
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  // Same-origin by default: the shell and the API are one site. CORS_ORIGINS opens it up.
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, { origin: config.corsOrigins, credentials: false });
+  }
+}

@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCESS_TOKEN_TTL_S } from '@carmarket/shared/constants';
+import { SignJWT, jwtVerify } from 'jose';
+
+const ISSUER = 'carmarket';
+// Pinned on verification: a token signed with any other algorithm (or none) is rejected.
+const ALGORITHM = 'HS256';
+
+export interface AccessTokens {
+  sign(userId: string): Promise<string>;
+  /** The user id of a valid token, or null for a missing, malformed, forged or expired one. */
+  verify(token: string | undefined): Promise<string | null>;
+}
+
+export function createAccessTokens(secret: string): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (userId) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
+        .sign(key),
+    async verify(token) {
+      if (!token) return null;
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
+        return typeof payload.sub === 'string' ? payload.sub : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** An opaque refresh token (32 random bytes) and the hash under which it is stored. */
+export function generateRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+// The token carries 256 random bits, so a plain SHA-256 is enough to make a leaked table useless.
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface StoredRefreshToken {
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+/**
+ * What presenting a refresh token means:
+ * - 'valid': rotate it;
+ * - 'reused': it was already rotated or revoked, so someone holds a copy: revoke its whole family;
+ * - 'invalid': unknown or expired.
+ */
+export function classifyRefreshToken(
+  stored: StoredRefreshToken | undefined,
+  now: Date,
+): 'valid' | 'reused' | 'invalid' {
+  if (!stored) return 'invalid';
+  if (stored.revokedAt) return 'reused';
+  if (stored.expiresAt.getTime() <= now.getTime()) return 'invalid';
+  return 'valid';
+}

@@ -1,0 +1,71 @@
+import type {
+  BodyType,
+  Condition,
+  Drivetrain,
+  FuelType,
+  TitleStatus,
+  Transmission,
+} from '@carmarket/shared/constants';
+import type { Listing, ListingImage } from '@carmarket/shared/contracts';
+import type { ListingImageRow, ListingWithSeller } from './listings.repository.js';
+
+export function toImageDto(row: ListingImageRow): ListingImage {
+  return {
+    url: row.url,
+    thumbnail: row.thumbnail,
+    alt: row.alt,
+    publicId: row.publicId,
+    isPrimary: row.isPrimary,
+  };
+}
+
+/**
+ * The listing as spec §3 shapes it. Enumerated columns are plain text in the database; the shared
+ * schemas validated them on the way in, hence the casts.
+ */
+export function toListingDto(
+  { listing, seller }: ListingWithSeller,
+  images: ListingImageRow[],
+  isFavorite: boolean,
+): Listing {
+  const imageDtos = images.map(toImageDto);
+  return {
+    _id: listing.id,
+    title: listing.title,
+    description: listing.description,
+    createdAt: listing.createdAt.toISOString(),
+    views: listing.views,
+    favoriteCount: listing.favoriteCount,
+    isFavorite,
+    status: listing.status,
+    dealerBadge: seller.role === 'dealer',
+    primaryImage: imageDtos.find((image) => image.isPrimary) ?? imageDtos[0] ?? null,
+    price: { amount: listing.priceAmount, currency: 'USD', negotiable: listing.negotiable },
+    contactPreferences: { phone: listing.contactPhone, preferredMethod: listing.preferredContact },
+    seller: { _id: seller.id, name: seller.name, role: seller.role },
+    vehicle: {
+      make: listing.make,
+      model: listing.model,
+      year: listing.year,
+      trim: listing.trim,
+      mileage: listing.mileage,
+      vin: listing.vin,
+      bodyType: listing.bodyType as BodyType,
+      fuelType: listing.fuelType as FuelType,
+      transmission: listing.transmission as Transmission,
+      drivetrain: listing.drivetrain as Drivetrain,
+      engine: listing.engine,
+      color: { exterior: listing.exteriorColor, interior: listing.interiorColor },
+      doors: listing.doors,
+      condition: listing.condition as Condition,
+      titleStatus: listing.titleStatus as TitleStatus,
+      features: listing.features,
+      images: imageDtos,
+      location: {
+        type: 'Point',
+        coordinates: [listing.longitude, listing.latitude],
+        address: { city: listing.city, state: listing.state, zipCode: listing.zipCode },
+      },
+    },
+  };
+}

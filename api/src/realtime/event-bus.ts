@@ -1,0 +1,25 @@
+import type { ServerToClientEvents } from '@carmarket/shared/contracts';
+import type { RealtimeServer } from './socket-server.js';
+
+/** Every socket of a signed-in user joins this room, whichever tab or device it comes from. */
+export const userRoom = (userId: string) => `user:${userId}`;
+
+/**
+ * How services reach connected browsers without knowing about sockets. With the Redis adapter the
+ * events reach sockets held by every API process.
+ */
+export interface EventBus {
+  toUser<E extends keyof ServerToClientEvents>(
+    userId: string,
+    event: E,
+    ...payload: Parameters<ServerToClientEvents[E]>
+  ): void;
+}
+
+export function createEventBus(io: RealtimeServer): EventBus {
+  return {
+    toUser(userId, event, ...payload) {
+      io.to(userRoom(userId)).emit(event, ...payload);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { SOCKET_PATH } from '@carmarket/shared/constants';
+import {
+  SOCKET_AUTH_FAILED_MESSAGE,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@carmarket/shared/contracts';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server as HttpServer } from 'node:http';
+import { createClient } from 'redis';
+import { Server } from 'socket.io';
+import type { AccessTokens } from '../modules/auth/tokens.js';
+import { userRoom } from './event-bus.js';
+
+export interface SocketData {
+  userId: string;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+export interface RealtimeOptions {
+  accessTokens: AccessTokens;
+  redisUrl: string | undefined;
+  corsOrigins: string[];
+  log: FastifyBaseLogger;
+}
+
+/**
+ * socket.io on the API's own HTTP server. WebSocket only: no long-polling fallback, which also
+ * means several API processes need no sticky sessions, only the Redis adapter.
+ */
+export async function createRealtimeServer(
+  httpServer: HttpServer,
+  { accessTokens, redisUrl, corsOrigins, log }: RealtimeOptions,
+): Promise<{ io: RealtimeServer; close(): Promise<void> }> {
+  const io: RealtimeServer = new Server(httpServer, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    transports: ['websocket'],
+    cors: corsOrigins.length > 0 ? { origin: corsOrigins } : undefined,
+  });
+
+  const redisClients: ReturnType<typeof createClient>[] = [];
+  if (redisUrl) {
+    const publisher = createClient({ url: redisUrl });
+    const subscriber = publisher.duplicate();
+    for (const client of [publisher, subscriber]) {
+      // node-redis reconnects by itself; without a listener an error event would crash the process.
+      client.on('error', (error: Error) => log.error({ err: error }, 'redis connection error'));
+      redisClients.push(client);
+    }
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+    io.adapter(createAdapter(publisher, subscriber));
+  }
+
+  io.use(async (socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    const userId = await accessTokens.verify(typeof token === 'string' ? token : undefined);
+    if (!userId) return next(new Error(SOCKET_AUTH_FAILED_MESSAGE));
+    socket.data.userId = userId;
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join(userRoom(socket.data.userId));
+  });
+
+  return {
+    io,
+    async close() {
+      // Drops live connections (which would otherwise keep the HTTP server from closing) and
+      // detaches from the server that Fastify closes itself.
+      io.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all(redisClients.map((client) => client.quit()));
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { ConfigError, loadConfig } from './config/env.js';
+import { buildApp } from './http/app.js';
+
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp(config);
+  await app.database.migrate();
+  await app.listen({ host: config.host, port: config.port });
+
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+start().catch((error: unknown) => {
+  // A configuration mistake is explained in plain words; anything else keeps its stack.
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

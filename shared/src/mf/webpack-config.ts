@@ -130,6 +130,17 @@ export function createFederatedWebpackConfig({ name, dir, exposes = {} }: Federa
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          experiments: {
+            // The federation runtime is about 20 KB gzip. In production the shell provides it to the
+            // remotes, which keeps each remoteEntry.js small; in development a remote bundles its own
+            // so it also runs standalone.
+            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: production }),
+            // Remotes never load other remotes or manifests; only the shell needs that code.
+            optimization: {
+              target: 'web',
+              ...(isHost ? {} : { disableRemote: true, disableSnapshot: true }),
+            },
+          },
         }),
         ...(isHost || !production
           ? [

@@ -11,5 +11,4 @@ export default {
     ...jestBase.moduleNameMapper,
     '^content-disposition$': '<rootDir>/src/test/content-disposition.cjs',
   },
-  testTimeout: 30000,
 };

@@ -35,10 +35,12 @@ export const MIGRATIONS_FOLDER = path.resolve(
 // makes them apply migrations one after another.
 const MIGRATION_LOCK_ID = 727_274_001;
 
-function openPglite(dataDir: string | undefined): Database {
+async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Options must be one object: a separate second argument silently drops the extensions.
   const client = new PGlite({ dataDir, extensions: { pg_trgm, cube, earthdistance } });
+  // Surfaces a broken data directory at start-up rather than on the first request.
+  await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
@@ -74,6 +76,6 @@ function openPostgres(url: string): Database {
   };
 }
 
-export function openDatabase(config: DatabaseConfig): Database {
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.driver === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir);
 }

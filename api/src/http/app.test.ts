@@ -1,14 +1,35 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestApp, type TestApp } from '../test/test-app.js';
+import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
+let staticRoot: string;
+
+const SITE_FILES: Record<string, string> = {
+  'shell/dist/index.html': '<!doctype html><title>CarMarket</title>',
+  'shell/dist/main.js': 'console.log("shell")',
+  'shell/dist/vendors.3f9a1c2b7d.js': 'console.log("vendors")',
+  'mfe-search/dist/mf-manifest.json': '{"name":"mfe_search"}',
+  'mfe-search/dist/remoteEntry.js': 'var mfe_search;',
+  'mfe-search/dist/__federation_expose_SearchPage.0a1b2c3d4e5f6a7b.js': 'export {}',
+};
 
 beforeAll(async () => {
-  t = await startTestApp();
-});
+  staticRoot = await mkdtemp(path.join(tmpdir(), 'carmarket-site-'));
+  for (const [file, content] of Object.entries(SITE_FILES)) {
+    await mkdir(path.dirname(path.join(staticRoot, file)), { recursive: true });
+    await writeFile(path.join(staticRoot, file), content);
+  }
+  t = await startTestApp({
+    env: { STATIC_ROOT: staticRoot, REMOTE_SEARCH_URL: 'http://localhost:3001/mf-manifest.json' },
+  });
+}, STARTUP_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
+  await rm(staticRoot, { recursive: true, force: true });
 });
 
 describe('GET /api/health', () => {
@@ -19,5 +40,190 @@ describe('GET /api/health', () => {
       success: true,
       data: { status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
     });
+  });
+});
+
+describe('bad input gets a 4xx envelope, never a 500', () => {
+  const register = (options: { body?: string; headers?: Record<string, string> }) =>
+    t.request('POST', '/api/auth/register', options);
+
+  it('rejects malformed JSON', async () => {
+    const res = await register({ body: '{"email": ', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
+  });
+
+  it('rejects an empty JSON body', async () => {
+    const res = await register({ body: '', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
+  });
+
+  it('rejects a JSON value that is not an object', async () => {
+    const res = await register({
+      body: '"someone@example.com"',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      details: { body: expect.any(String) },
+    });
+  });
+
+  it('rejects a body over 1 MB with 413', async () => {
+    const huge = JSON.stringify({ email: 'a@example.com', padding: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await register({ body: huge, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('rejects an unsupported content type with 415', async () => {
+    const res = await register({ body: 'email=a@example.com', headers: { 'content-type': 'text/csv' } });
+    expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('rejects a query parameter of the wrong type', async () => {
+    const res = await t.request('GET', '/api/search?page=abc&limit=1000');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      details: { page: 'Page must be a whole number', limit: 'Limit must be at most 100' },
+    });
+  });
+
+  it.each([
+    ['GET', '/api/nothing-here'],
+    ['POST', '/api/auth/nothing-here'],
+    ['DELETE', '/api/health'],
+    ['GET', '/api'],
+  ])('answers %s %s with a 404 envelope', async (method, url) => {
+    const res = await t.request(method, url);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: 'Route not found', code: 'ROUTE_NOT_FOUND' });
+  });
+
+  it.each([
+    ['POST', '/api/auth/login', '[]'],
+    ['POST', '/api/auth/login/verify', '{"email":"a@example.com","otp":123456}'],
+    ['POST', '/api/auth/refresh', '{"refreshToken":{"$gt":""}}'],
+    ['PUT', '/api/auth/profile', 'null'],
+    ['GET', '/api/listings/%E0%A4%A', undefined],
+    ['GET', '/api/listings/user/1%27%20or%201=1', undefined],
+    ['GET', '/api/search?sort=cheapest', undefined],
+  ])('answers %s %s %s with a 4xx', async (method, url, body) => {
+    const res = await t.request(method, url, {
+      body,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body).toMatchObject({ success: false, error: expect.any(String), code: expect.any(String) });
+  });
+});
+
+describe('API documentation', () => {
+  it('serves an OpenAPI document generated from the route schemas', async () => {
+    const res = await t.request('GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    const register = res.body.paths['/api/auth/register'].post;
+    expect(register.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(res.body.paths).toHaveProperty('/api/search');
+    expect(Object.keys(res.body.paths).every((p: string) => p.startsWith('/api/'))).toBe(true);
+  });
+
+  it('serves the UI and its assets from this server', async () => {
+    const page = await fetch(`${t.baseUrl}/api/docs/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toMatch(/https?:\/\/(unpkg|cdn)/);
+    expect((await fetch(`${t.baseUrl}/api/docs/static/swagger-ui.css`)).status).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP that allows the site, inline styles, its images and WebSocket, and overridden remotes', async () => {
+    const res = await t.request('GET', '/api/health');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' http://localhost:3001");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("connect-src 'self' ws: wss: http://localhost:3001");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('serving the site', () => {
+  const get = (url: string) => fetch(t.baseUrl + url);
+
+  it('serves the shell at / without caching index.html', async () => {
+    const res = await get('/');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title>CarMarket</title>');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it.each(['/search', '/listing/123', '/messages/abc/def', '/dashboard?tab=favorites'])(
+    'answers the client route %s with index.html',
+    async (url) => {
+      const res = await get(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    },
+  );
+
+  it.each([
+    '/missing.png',
+    '/remotes/search/missing.js',
+    '/remotes/search/some/route',
+    '/remotes/unknown/x.js',
+  ])('answers %s with 404 instead of index.html', async (url) => {
+    const res = await get(url);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('caches hashed files for a year and revalidates the rest', async () => {
+    const cacheControl = async (url: string) => {
+      const res = await get(url);
+      expect(res.status).toBe(200);
+      return res.headers.get('cache-control');
+    };
+    expect(await cacheControl('/vendors.3f9a1c2b7d.js')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheControl('/remotes/search/__federation_expose_SearchPage.0a1b2c3d4e5f6a7b.js')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect(await cacheControl('/main.js')).toBe('no-cache');
+    expect(await cacheControl('/remotes/search/mf-manifest.json')).toBe('no-cache');
+    expect(await cacheControl('/remotes/search/remoteEntry.js')).toBe('no-cache');
+  });
+
+  it('serves the remotes manifest with REMOTE_<SHORT>_URL overrides', async () => {
+    const res = await get('/remotes.json');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.json()).toEqual({
+      remotes: [
+        { name: 'mfe_search', entry: 'http://localhost:3001/mf-manifest.json' },
+        { name: 'mfe_listings', entry: '/remotes/listings/mf-manifest.json' },
+        { name: 'mfe_seller', entry: '/remotes/seller/mf-manifest.json' },
+        { name: 'mfe_messaging', entry: '/remotes/messaging/mf-manifest.json' },
+        { name: 'mfe_account', entry: '/remotes/account/mf-manifest.json' },
+      ],
+    });
+  });
+
+  it('picks up a redeployed remote without a restart', async () => {
+    const dir = path.join(staticRoot, 'mfe-account', 'dist');
+    expect((await get('/remotes/account/mf-manifest.json')).status).toBe(404);
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'mf-manifest.json'), '{"name":"mfe_account"}');
+    expect((await get('/remotes/account/mf-manifest.json')).status).toBe(200);
   });
 });

@@ -25,7 +25,7 @@ import { createRealtimeServer, type RealtimeServer } from '../realtime/socket-se
 import { authenticate } from './authenticate.js';
 import { registerApiDocs } from './docs.js';
 import { successSchema } from './envelope.js';
-import { registerErrorHandler } from './error-handler.js';
+import { registerErrorHandler, sendFrameworkError } from './error-handler.js';
 import { registerGlobalRateLimit } from './rate-limit.js';
 import { registerSecurity } from './security.js';
 import { registerSite } from './site.js';
@@ -54,12 +54,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // Photo uploads (multipart) set their own limits; JSON bodies never need more than this.
     bodyLimit: 1024 * 1024,
+    frameworkErrors: sendFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  const database = openDatabase(config.database);
+  const database = await openDatabase(config.database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const accessTokens = createAccessTokens(config.jwtSecret);
   app.decorate('database', database);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, TooManyRequestsError } from './errors.js';
 
@@ -65,4 +65,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(failure('Internal server error', 'INTERNAL_ERROR'));
   });
+}
+
+/**
+ * For Fastify's `frameworkErrors` option: requests rejected before routing (an undecodable URL, an
+ * oversized path parameter) get the same envelope.
+ */
+export function sendFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  void reply.status(error.statusCode ?? 400).send(failure('Bad request', 'BAD_REQUEST'));
 }

@@ -8,6 +8,9 @@ import { buildApp } from '../http/app.js';
 import { codeFrom, type SmtpCatcher } from './smtp-catcher.js';
 import { createTestDatabase } from './test-database.js';
 
+/** Starting an app includes creating and migrating a database: allow for a busy machine. */
+export const STARTUP_TIMEOUT_MS = 60_000;
+
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests check response bodies field by field

@@ -10,7 +10,7 @@ const searchQuerySchema = paginationQuerySchema.extend({
 
 export const searchRoutes: FastifyPluginAsyncZod<{ service: SearchService }> = async (app, { service }) => {
   app.get(
-    '/',
+    '',
     {
       schema: { tags: ['search'], summary: 'Search active listings', querystring: searchQuerySchema },
       preHandler: app.identifyUser,

@@ -1,0 +1,76 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig } from './env.js';
+
+let cwd: string;
+
+beforeEach(async () => {
+  cwd = await mkdtemp(path.join(tmpdir(), 'carmarket-env-'));
+});
+
+afterEach(() => rm(cwd, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ JWT_SECRET: 'x'.repeat(32) }, cwd);
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      host: '0.0.0.0',
+      port: 3000,
+      dataDir: path.join(cwd, 'data'),
+      database: { driver: 'pglite', dataDir: path.join(cwd, 'data', 'db') },
+      uploadDir: path.join(cwd, 'data', 'uploads'),
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      remoteOverrides: {},
+      corsOrigins: [],
+      trustProxy: false,
+    });
+    expect(path.join(config.staticRoot, 'api')).toBe(path.resolve(import.meta.dirname, '..', '..'));
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set, and reads the overrides', () => {
+    const config = loadConfig(
+      {
+        JWT_SECRET: 'x'.repeat(32),
+        DATABASE_URL: 'postgres://db.internal/carmarket',
+        REMOTE_SEARCH_URL: 'http://localhost:3001/mf-manifest.json',
+        CORS_ORIGINS: 'http://localhost:3000, http://localhost:3001',
+        AUTH_RATE_LIMIT_IP_MAX: '3',
+        PORT: '4000',
+      },
+      cwd,
+    );
+    expect(config.database).toEqual({ driver: 'postgres', url: 'postgres://db.internal/carmarket' });
+    expect(config.remoteOverrides).toEqual({ search: 'http://localhost:3001/mf-manifest.json' });
+    expect(config.corsOrigins).toEqual(['http://localhost:3000', 'http://localhost:3001']);
+    expect(config.rateLimits.authPerIp.max).toBe(3);
+    expect(config.port).toBe(4000);
+  });
+
+  it('lists every invalid variable in one readable error', () => {
+    const load = () =>
+      loadConfig(
+        { JWT_SECRET: 'short', PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'mail.example.com' },
+        cwd,
+      );
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(load).toThrow(/PORT: /);
+    expect(load).toThrow(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(load).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, cwd)).toThrow(/JWT_SECRET: required in production/);
+  });
+
+  it('generates a development secret once and keeps it in the data directory', async () => {
+    const first = loadConfig({}, cwd).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect((await readFile(path.join(cwd, 'data', 'jwt-secret'), 'utf8')).trim()).toBe(first);
+    expect(loadConfig({}, cwd).jwtSecret).toBe(first);
+  });
+});

@@ -75,7 +75,7 @@ export class AuthRepository {
           lt(oneTimeCodes.attempts, maxAttempts),
         ),
       )
-      .returning({ codeHash: oneTimeCodes.codeHash, purpose: oneTimeCodes.purpose });
+      .returning({ codeHash: oneTimeCodes.codeHash });
     return row;
   }
 

@@ -76,11 +76,11 @@ export class AuthService {
     }
 
     const message =
-      purpose === 'login'
-        ? signInCodeEmail(email, code!)
-        : purpose === 'register'
-          ? newAccountCodeEmail(email, code!)
-          : noAccountEmail(email);
+      code === null
+        ? noAccountEmail(email)
+        : purpose === 'login'
+          ? signInCodeEmail(email, code)
+          : newAccountCodeEmail(email, code);
     try {
       await this.deps.mailer.send(message);
     } catch (error) {
@@ -113,25 +113,19 @@ export class AuthService {
     const next = generateRefreshToken();
     const userId = await this.deps.auth.transaction(async (auth) => {
       const stored = await auth.findRefreshTokenForUpdate(hashRefreshToken(refreshToken));
-      switch (classifyRefreshToken(stored, now)) {
-        case 'invalid':
-          return null;
-        case 'reused':
-          await auth.revokeRefreshTokenFamily(stored!.familyId, now);
-          return null;
-        case 'valid':
-          await auth.rotateRefreshToken(
-            stored!.id,
-            {
-              userId: stored!.userId,
-              familyId: stored!.familyId,
-              tokenHash: next.hash,
-              expiresAt: this.refreshExpiry(now),
-            },
-            now,
-          );
-          return stored!.userId;
+      const verdict = classifyRefreshToken(stored, now);
+      if (!stored || verdict === 'invalid') return null;
+      if (verdict === 'reused') {
+        await auth.revokeRefreshTokenFamily(stored.familyId, now);
+        return null;
       }
+      const { userId, familyId } = stored;
+      await auth.rotateRefreshToken(
+        stored.id,
+        { userId, familyId, tokenHash: next.hash, expiresAt: this.refreshExpiry(now) },
+        now,
+      );
+      return userId;
     });
     if (!userId) throw new UnauthorizedError('Invalid refresh token', 'INVALID_REFRESH_TOKEN');
     return { accessToken: await this.deps.accessTokens.sign(userId), refreshToken: next.token };

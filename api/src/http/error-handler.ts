@@ -40,6 +40,7 @@ const FASTIFY_CLIENT_ERROR_CODES: Record<string, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(failure(error.message, error.code, error.details));
     }

@@ -8,8 +8,9 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details?: Record<string, string>,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = new.target.name;
   }
 }
@@ -64,5 +65,16 @@ export class TooManyRequestsError extends AppError {
     code = 'TOO_MANY_REQUESTS',
   ) {
     super(429, code, message);
+  }
+}
+
+/** A dependency (mail, storage) failed; `cause` carries the original error for the log. */
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message = 'Service unavailable, please try again',
+    code = 'SERVICE_UNAVAILABLE',
+    options?: ErrorOptions,
+  ) {
+    super(503, code, message, undefined, options);
   }
 }

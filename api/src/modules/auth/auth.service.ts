@@ -6,7 +6,12 @@ import {
   REFRESH_TOKEN_TTL_S,
 } from '@carmarket/shared/constants';
 import type { AuthResponse, AuthTokens, User } from '@carmarket/shared/contracts';
-import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../../http/errors.js';
+import {
+  BadRequestError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { newAccountCodeEmail, noAccountEmail, signInCodeEmail } from '../../mail/templates.js';
 import { toUserDto } from '../users/user-dto.js';
@@ -86,7 +91,9 @@ export class AuthService {
     } catch (error) {
       // Nothing was delivered, so the address must not wait out the resend interval.
       await this.deps.auth.deleteCode(email);
-      throw error;
+      throw new ServiceUnavailableError('Could not send the email, please try again', 'MAIL_NOT_SENT', {
+        cause: error,
+      });
     }
   }
 

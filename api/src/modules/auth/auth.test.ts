@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
@@ -434,5 +435,32 @@ describe('input validation', () => {
     const res = await client().post('/verify', { email: newEmail(), otp: '12ab' });
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual({ otp: 'Code must be 6 digits' });
+  });
+});
+
+describe('when mail cannot be sent', () => {
+  let offline: TestApp;
+
+  beforeAll(async () => {
+    // A port that was free a moment ago: connections to it are refused.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    offline = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  }, STARTUP_TIMEOUT_MS);
+
+  afterAll(() => offline?.close());
+
+  it('answers 503 and lets the user retry at once', async () => {
+    const email = newEmail();
+    const failed = await offline.request('POST', '/api/auth/register', { json: { email } });
+    expect(failed.status).toBe(503);
+    expect(failed.body).toEqual({
+      success: false,
+      error: 'Could not send the email, please try again',
+      code: 'MAIL_NOT_SENT',
+    });
+    expect((await offline.request('POST', '/api/auth/register', { json: { email } })).status).toBe(503);
   });
 });

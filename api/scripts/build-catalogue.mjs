@@ -60,6 +60,7 @@ const MODEL_RENAMES = {
   'Volkswagen|Jetta III': 'Jetta',
   'Volkswagen|Touareg 2': 'Touareg',
   'Audi|A5 Sport': 'A5',
+  'Suzuki|XL-7': 'XL7',
   'Land Rover|Defender 90': 'Defender',
   'Land Rover|Defender 110': 'Defender',
   'Land Rover|Discovery Series II': 'Discovery',
@@ -106,7 +107,7 @@ function normaliseModel(make, model) {
   if (make === 'Chevrolet') {
     name = name.replace(/^(G-Series|Sportvan) G([123])0$/, (_, series, size) => `${series} ${size}500`);
   }
-  // Before 1999 the full-size pickups are listed by payload only.
+  // Until 2000 the base list names the full-size pickups by payload only.
   if (/^[123]500(?: HD)?$/.test(name)) {
     if (make === 'Chevrolet') name = `C/K ${name}`;
     if (make === 'GMC') name = `Sierra ${name}`;
@@ -117,7 +118,7 @@ function normaliseModel(make, model) {
 }
 
 /** A stable URL slug: 'Mercedes-Benz' → 'mercedes-benz', 'Town & Country' → 'town-and-country'. */
-export function slugify(name) {
+function slugify(name) {
   return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -132,14 +133,17 @@ export function slugify(name) {
 // Year ranges: "1992-1999,2004,2006-2027"
 // ---------------------------------------------------------------------------------------------
 
-function parseYears(spec, where) {
+/** The years of a range list; a malformed list is reported in `errors` and gives no years. */
+function parseYears(spec, where, errors) {
   const years = new Set();
   for (const part of String(spec).split(',')) {
     const match = /^\s*(\d{4})(?:\s*-\s*(\d{4}))?\s*$/.exec(part);
-    if (!match) throw new Error(`${where}: bad year range "${spec}"`);
-    const from = Number(match[1]);
-    const to = Number(match[2] ?? match[1]);
-    if (from > to || from < FIRST_YEAR) throw new Error(`${where}: bad year range "${spec}"`);
+    const from = Number(match?.[1]);
+    const to = Number(match?.[2] ?? match?.[1]);
+    if (!match || from > to || from < FIRST_YEAR) {
+      errors.push(`${where}: bad year range "${spec}"`);
+      return new Set();
+    }
     for (let year = from; year <= to; year++) years.add(year);
   }
   return years;
@@ -178,19 +182,26 @@ function build() {
     const make = MAKE_NAMES[row.Make] ?? row.Make;
     modelOf(make, normaliseModel(make, String(row.Model))).years.add(Number(row.Year));
   }
-  const baseModelSlugs = new Map(
-    [...makes].map(([make, models]) => [make, new Map([...models.keys()].map((m) => [slugify(m), m]))]),
-  );
 
-  const curated = JSON.parse(readFileSync(curatedPath, 'utf8'));
-  for (const [make, entry] of Object.entries(curated.makes)) {
+  const curated = Object.entries(JSON.parse(readFileSync(curatedPath, 'utf8')).makes).map(([make, entry]) => [
+    MAKE_NAMES[make] ?? make,
+    entry,
+  ]);
+  for (const [make, entry] of curated) {
     for (const [model, spec] of Object.entries(entry.models ?? {})) {
-      const known = baseModelSlugs.get(make)?.get(slugify(model));
-      if (known && known !== model) errors.push(`${make} ${model}: the base data names it "${known}"`);
-      for (const year of parseYears(spec, `${make} ${model}`)) modelOf(make, model).years.add(year);
+      for (const year of parseYears(spec, `${make} ${model}`, errors)) modelOf(make, model).years.add(year);
     }
   }
-  for (const [make, entry] of Object.entries(curated.makes)) {
+  // One model under two spellings ("F150" and "F-150") would split its listings: refuse.
+  for (const [make, models] of makes) {
+    const seen = new Map();
+    for (const model of models.keys()) {
+      const key = model.toLowerCase().replace(/[^a-z0-9]/g, '');
+      if (seen.has(key)) errors.push(`${make}: "${model}" and "${seen.get(key)}" look like one model`);
+      seen.set(key, model);
+    }
+  }
+  for (const [make, entry] of curated) {
     for (const [model, groups] of Object.entries(entry.trims ?? {})) {
       const target = makes.get(make)?.get(model);
       if (!target) {
@@ -199,7 +210,7 @@ function build() {
       }
       for (const [spec, list] of Object.entries(groups)) {
         const where = `${make} ${model} ${spec}`;
-        const years = parseYears(spec, where);
+        const years = parseYears(spec, where, errors);
         const outside = [...years].filter((year) => !target.years.has(year));
         if (outside.length) errors.push(`${where}: the model has no model year ${outside.join(', ')}`);
         for (const other of target.trims) {
@@ -243,11 +254,16 @@ function build() {
     }
     output.push({ make, makeId: slugify(make), models: entries });
   }
-  const makeIds = new Set(output.map((m) => m.makeId));
-  if (makeIds.size !== output.length) errors.push('two makes share an id');
+  const makeIds = new Map();
+  for (const { make, makeId } of output) {
+    if (makeIds.has(makeId))
+      errors.push(`the makes "${make}" and "${makeIds.get(makeId)}" share the id ${makeId}`);
+    makeIds.set(makeId, make);
+  }
 
   if (errors.length) {
-    throw new Error(`The catalogue sources have ${errors.length} problem(s):\n  ${errors.join('\n  ')}`);
+    console.error(`The catalogue sources have ${errors.length} problem(s):\n  ${errors.join('\n  ')}`);
+    process.exit(1);
   }
   const listOfCarsVersion = require('list-of-cars/package.json').version;
   return {

@@ -11,6 +11,8 @@ export const jestBase = {
           parser: { syntax: 'typescript', tsx: true },
           transform: { react: { runtime: 'automatic' } },
           target: 'es2022',
+          // Keep `with { type: 'json' }` so Node's ESM loader accepts JSON imports.
+          experimental: { keepImportAttributes: true },
         },
         module: { type: 'es6' },
       },

@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } fro
 import { z } from 'zod';
 import type { AppConfig } from '../config/env.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { createMailer, type Mailer } from '../mail/mailer.js';
+import { createMailer } from '../mail/mailer.js';
 import { AuthRepository } from '../modules/auth/auth.repository.js';
 import { authRoutes } from '../modules/auth/auth.routes.js';
 import { AuthService } from '../modules/auth/auth.service.js';
@@ -21,7 +21,7 @@ import { searchRoutes } from '../modules/search/search.routes.js';
 import { SearchService } from '../modules/search/search.service.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import { createEventBus, type EventBus } from '../realtime/event-bus.js';
-import { createRealtimeServer, type RealtimeServer } from '../realtime/socket-server.js';
+import { createRealtimeServer } from '../realtime/socket-server.js';
 import { authenticate } from './authenticate.js';
 import { registerApiDocs } from './docs.js';
 import { successSchema } from './envelope.js';
@@ -33,8 +33,6 @@ import { registerSite } from './site.js';
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
-    mailer: Mailer;
-    io: RealtimeServer;
     events: EventBus;
   }
 }
@@ -64,7 +62,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const accessTokens = createAccessTokens(config.jwtSecret);
   app.decorate('database', database);
-  app.decorate('mailer', mailer);
   app.addHook('onClose', async () => {
     mailer.close();
     await database.close();
@@ -84,7 +81,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     corsOrigins: config.corsOrigins,
     log: app.log,
   });
-  app.decorate('io', realtime.io);
   app.decorate('events', createEventBus(realtime.io));
   app.addHook('preClose', () => realtime.close());
 

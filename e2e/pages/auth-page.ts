@@ -18,8 +18,8 @@ export class AuthPage {
     this.verifyButton = page
       .getByRole('main')
       .getByRole('button', { name: /verify|sign in|confirm|continue/i });
-    this.changeEmailButton = page.getByRole('button', { name: 'Change email' });
-    this.resendCodeButton = page.getByRole('button', { name: 'Resend code' });
+    this.changeEmailButton = main.getByRole('button', { name: 'Change email' });
+    this.resendCodeButton = main.getByRole('button', { name: 'Resend code' });
   }
 
   async goto(path: '/login' | '/register') {

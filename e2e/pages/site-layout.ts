@@ -9,6 +9,7 @@ export class SiteLayout {
   readonly logoutButton: Locator;
   readonly sellYourCarButton: Locator;
   readonly themeToggle: Locator;
+  readonly menuButton: Locator;
 
   constructor(readonly page: Page) {
     this.header = page.getByRole('banner');
@@ -17,7 +18,8 @@ export class SiteLayout {
     this.getStartedButton = this.header.getByRole('link', { name: 'Get Started', exact: true });
     this.logoutButton = this.header.getByRole('button', { name: 'Logout', exact: true });
     this.sellYourCarButton = this.header.getByRole('link', { name: 'Sell Your Car', exact: true });
-    this.themeToggle = this.header.getByRole('button', { name: /theme/i });
+    this.themeToggle = this.header.getByRole('button', { name: /^Switch to (light|dark) theme$/ });
+    this.menuButton = this.header.getByRole('button', { name: 'Menu', exact: true });
   }
 
   /** The header's link to `path`, by its target rather than its wording. */

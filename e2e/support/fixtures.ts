@@ -82,3 +82,16 @@ export const isolatedSiteTest = test.extend<object, { site: Site }>({
   ],
   baseURL: async ({ site }, use) => use(site.url),
 });
+
+/**
+ * The API sends an address at most one code per minute (OTP_RESEND_INTERVAL_MS), whatever the
+ * reason, even when the previous code was used: a second code for one address needs this wait.
+ */
+const codeIntervalMs = 60_000;
+
+export async function waitUntilCodeMaySend(mailbox: Mailbox, email: string) {
+  const last = await mailbox.lastReceivedAt(email);
+  if (last === null) return;
+  const wait = last + codeIntervalMs + 250 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}

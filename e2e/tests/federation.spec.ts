@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { expectAccessible } from '../support/a11y';
 import { expect, test } from '../support/fixtures';
 import { navigateInApp } from '../support/navigation';
 import { DashboardPage } from '../pages/dashboard-page';
@@ -62,7 +61,6 @@ test.describe('runtime composition', () => {
       await navigateInApp(page, route);
       const root = page.locator(`[data-remote="${remote}"]`);
       await expect(root).toHaveAttribute('data-query-client', shellClient!);
-      await expectAccessible(page);
     }
     await navigateInApp(page, '/dashboard');
     await expect(new DashboardPage(page).welcome(user.email)).toBeVisible();

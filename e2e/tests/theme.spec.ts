@@ -31,9 +31,15 @@ test.describe('theme and layout', () => {
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await expect(home.layout.loginButton).toBeInViewport();
     await expect(home.layout.getStartedButton).toBeInViewport();
     await expectAccessible(page);
 
+    // The navigation folds into a menu at this width.
+    await home.layout.menuButton.click();
+    await home.layout.header.getByRole('link', { name: 'Browse Cars' }).click();
+    await expect(page).toHaveURL('/search');
+    await home.goto();
     await home.layout.loginButton.click();
     await expect(page).toHaveURL('/login');
   });

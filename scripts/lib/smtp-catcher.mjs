@@ -1,6 +1,6 @@
 // An SMTP server that accepts every message and files it per recipient under `mailDir`, so tests
 // (in other processes) read sign-in codes from real mail instead of a back door in the product.
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
@@ -113,6 +113,13 @@ export class Mailbox {
     const box = path.join(this.mailDir, mailboxName(address));
     const files = (await readdir(box).catch(() => [])).sort();
     return Promise.all(files.map(async (file) => messageText(await readFile(path.join(box, file), 'utf8'))));
+  }
+
+  /** When the last message to `address` arrived (ms since the epoch), or null when none did. */
+  async lastReceivedAt(address) {
+    const box = path.join(this.mailDir, mailboxName(address));
+    const last = (await readdir(box).catch(() => [])).sort().at(-1);
+    return last ? (await stat(path.join(box, last))).mtimeMs : null;
   }
 
   /** Waits until `address` has received `count` messages and returns the last of them. */

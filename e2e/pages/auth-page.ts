@@ -10,14 +10,11 @@ export class AuthPage {
   readonly resendCodeButton: Locator;
 
   constructor(readonly page: Page) {
-    this.emailInput = page.getByLabel(/email/i);
-    this.sendCodeButton = page
-      .getByRole('main')
-      .getByRole('button', { name: /code|continue|sign|create|get started/i });
-    this.codeInput = page.getByLabel(/code/i);
-    this.verifyButton = page
-      .getByRole('main')
-      .getByRole('button', { name: /verify|sign in|confirm|continue/i });
+    const main = page.getByRole('main');
+    this.emailInput = main.getByLabel('Email address');
+    this.sendCodeButton = main.getByRole('button', { name: /^(Send login code|Create account)$/ });
+    this.codeInput = main.getByLabel('Verification code');
+    this.verifyButton = main.getByRole('button', { name: 'Verify code' });
     this.changeEmailButton = main.getByRole('button', { name: 'Change email' });
     this.resendCodeButton = main.getByRole('button', { name: 'Resend code' });
   }

@@ -3,3 +3,14 @@
 export * from './contracts/index.js';
 export * from './constants/index.js';
 export * from './format/index.js';
+export { http, getErrorMessage, refreshSession, setSessionExpiredHandler } from './api/http.js';
+export {
+  createQueryClient,
+  shouldRetry,
+  searchQueryOptions,
+  listingQueryOptions,
+  catalogueQueryOptions,
+} from './api/query-client.js';
+export { useSessionStore, type SessionState, type PersistedSession } from './state/session.js';
+export { useUiStore, useTheme, readStoredTheme, applyTheme, type UiState } from './state/ui.js';
+export { startRealtime, getSocket, useSocket, whenSocketReady, type AppSocket } from './realtime/socket.js';

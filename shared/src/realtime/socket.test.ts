@@ -6,6 +6,11 @@ import { act, renderHook } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import { testUser } from '../test-support/fixtures.js';
 
+interface SocketOptions {
+  auth: { token: string };
+  [option: string]: unknown;
+}
+
 /** Stands in for a socket.io-client Socket: records options and lets the test fire events. */
 class FakeSocket {
   auth: { token: string };
@@ -13,7 +18,7 @@ class FakeSocket {
   connect = jest.fn();
   disconnect = jest.fn();
 
-  constructor(readonly options: { auth: { token: string } }) {
+  constructor(readonly options: SocketOptions) {
     this.auth = options.auth;
   }
 
@@ -28,7 +33,7 @@ class FakeSocket {
 }
 
 const created: FakeSocket[] = [];
-const io = jest.fn((options: { auth: { token: string } }) => {
+const io = jest.fn((options: SocketOptions) => {
   const socket = new FakeSocket(options);
   created.push(socket);
   return socket;

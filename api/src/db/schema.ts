@@ -110,7 +110,10 @@ export const listings = pgTable(
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['active', 'sold'] })
+    // 'draft' is an active listing with fewer than PHOTOS_MIN photos: the API shows it to its
+    // owner as 'active' and to nobody else, and photo changes move it between 'draft' and
+    // 'active', so every public query keeps filtering on status = 'active' alone.
+    status: text('status', { enum: ['draft', 'active', 'sold'] })
       .notNull()
       .default('active'),
     title: text('title').notNull(),
@@ -165,7 +168,7 @@ export const listings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('listings_status_valid', sql`${t.status} in ('active', 'sold')`),
+    check('listings_status_valid', sql`${t.status} in ('draft', 'active', 'sold')`),
     check('listings_price_currency_usd', sql`${t.priceCurrency} = 'USD'`),
     check('listings_preferred_contact_valid', sql`${t.preferredContact} in ('email', 'phone', 'both')`),
     index('listings_search_vector_idx').using('gin', t.searchVector),

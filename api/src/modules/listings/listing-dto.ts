@@ -37,7 +37,8 @@ export function toListingDto(
     views: listing.views,
     favoriteCount: listing.favoriteCount,
     isFavorite,
-    status: listing.status,
+    // A draft is the owner's active listing still short of photos (see the status column).
+    status: listing.status === 'sold' ? 'sold' : 'active',
     dealerBadge: seller.role === 'dealer',
     primaryImage: imageDtos.find((image) => image.isPrimary) ?? imageDtos[0] ?? null,
     price: { amount: listing.priceAmount, currency: 'USD', negotiable: listing.negotiable },

@@ -1,0 +1,2 @@
+ALTER TABLE "listings" DROP CONSTRAINT "listings_status_valid";--> statement-breakpoint
+ALTER TABLE "listings" ADD CONSTRAINT "listings_status_valid" CHECK ("listings"."status" in ('draft', 'active', 'sold'));

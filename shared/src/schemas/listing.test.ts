@@ -5,8 +5,10 @@ import {
   createListingPayloadSchema,
   editListingDetailsSchema,
   editVehicleSchema,
+  geocodeQuerySchema,
   listingDetailsSchema,
   updateListingPayloadSchema,
+  updateListingStatusPayloadSchema,
   updateVehiclePayloadSchema,
   vehicleDetailsSchema,
   vehicleInfoSchema,
@@ -398,5 +400,26 @@ describe('API payloads', () => {
     expect(messageFor(updateVehiclePayloadSchema, { ...vehicle, year: 1800 }, 'year')).toBe(
       'Year must be 1900 or later',
     );
+  });
+
+  it.each([undefined, '', 'draft', 'pending'])('updateListingStatusPayloadSchema rejects %p', (status) => {
+    expect(messageFor(updateListingStatusPayloadSchema, { status }, 'status')).toBe(
+      'Status must be active or sold',
+    );
+  });
+
+  it('updateListingStatusPayloadSchema accepts active and sold', () => {
+    expect(updateListingStatusPayloadSchema.parse({ status: 'sold' })).toEqual({ status: 'sold' });
+    expect(updateListingStatusPayloadSchema.parse({ status: 'active' })).toEqual({ status: 'active' });
+  });
+
+  it.each([
+    ['city', '', 'City is required'],
+    ['state', 'Texas', 'Use 2-letter state code'],
+    ['zip', '787', 'ZIP code must be 5 digits'],
+  ])('geocodeQuerySchema %s = %p → %s', (field, value, message) => {
+    const query = { city: 'Austin', state: 'tx', zip: '78701' };
+    expect(messageFor(geocodeQuerySchema, { ...query, [field]: value }, field)).toBe(message);
+    expect(geocodeQuerySchema.parse(query)).toEqual({ city: 'Austin', state: 'TX', zip: '78701' });
   });
 });

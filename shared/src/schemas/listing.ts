@@ -29,6 +29,7 @@ import {
   DEFAULT_CONTACT_METHOD,
   DRIVETRAINS,
   FUEL_TYPES,
+  LISTING_STATUSES,
   TITLE_STATUSES,
   TRANSMISSIONS,
 } from '../constants/enums.js';
@@ -256,3 +257,13 @@ export const updateVehiclePayloadSchema = z.object({
 });
 export type UpdateVehiclePayloadInput = z.input<typeof updateVehiclePayloadSchema>;
 export type UpdateVehiclePayload = z.output<typeof updateVehiclePayloadSchema>;
+
+/** PATCH /listings/{id}/status: the owner marks the listing sold, or active again. */
+export const updateListingStatusPayloadSchema = z.object({
+  status: enumField(LISTING_STATUSES, 'Status must be active or sold'),
+});
+export type UpdateListingStatusPayload = z.output<typeof updateListingStatusPayloadSchema>;
+
+/** GET /geocode: the address of create step 5, with the ZIP under the name the query uses. */
+export const geocodeQuerySchema = z.object({ city, state, zip: zipCode });
+export type GeocodeQuery = z.output<typeof geocodeQuerySchema>;

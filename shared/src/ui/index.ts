@@ -1,0 +1,28 @@
+// @carmarket/shared/ui: themes, global styles and primitives. Pure: imports no store, client or socket.
+export { lightTheme, darkTheme, themes, type AppTheme, type Tone, type ToneName } from './theme.js';
+export { GlobalStyle } from './global-style.js';
+export { Button, type ButtonSize, type ButtonVariant } from './button.js';
+export {
+  TextField,
+  TextAreaField,
+  SelectField,
+  CheckboxField,
+  type TextFieldProps,
+  type TextAreaFieldProps,
+  type SelectFieldProps,
+  type SelectOption,
+  type CheckboxFieldProps,
+} from './fields.js';
+export {
+  VisuallyHidden,
+  PageContainer,
+  Card,
+  Badge,
+  Skeleton,
+  Spinner,
+  ErrorState,
+  EmptyState,
+  type SpinnerProps,
+  type ErrorStateProps,
+  type EmptyStateProps,
+} from './primitives.js';

@@ -1,0 +1,171 @@
+// Small layout and feedback pieces every page uses.
+import type { ReactNode } from 'react';
+import { keyframes, styled } from 'styled-components';
+import type { ToneName } from './theme.js';
+import { Button } from './button.js';
+
+/** Hidden on screen, read by screen readers. */
+export const VisuallyHidden = styled.span`
+  position: absolute !important;
+  width: 1px;
+  height: 1px;
+  padding: 0;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0, 0, 0, 0);
+  white-space: nowrap;
+  border: 0;
+`;
+
+/** Centred content column with the page gutters. */
+export const PageContainer = styled.div`
+  width: 100%;
+  max-width: ${({ theme }) => theme.layout.maxWidth};
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.md}`};
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    padding: ${({ theme }) => `${theme.space.xl} ${theme.space.lg}`};
+  }
+`;
+
+export const Card = styled.div<{ $padding?: 'none' | 'sm' | 'md' | 'lg' }>`
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+  padding: ${({ theme, $padding = 'md' }) => ($padding === 'none' ? '0' : theme.space[$padding])};
+  overflow: hidden;
+`;
+
+export const Badge = styled.span<{ $tone?: ToneName }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.sm}`};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  line-height: 1.5;
+  white-space: nowrap;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  color: ${({ theme, $tone = 'neutral' }) => theme.colors.tones[$tone].foreground};
+  background: ${({ theme, $tone = 'neutral' }) => theme.colors.tones[$tone].background};
+`;
+
+const shimmer = keyframes`
+  0% { opacity: 1; }
+  50% { opacity: 0.5; }
+  100% { opacity: 1; }
+`;
+
+/** A grey placeholder block; hidden from assistive tech (announce loading with a Spinner or aria-busy). */
+export const Skeleton = styled.span.attrs({ 'aria-hidden': true })<{
+  $width?: string;
+  $height?: string;
+  $radius?: string;
+}>`
+  display: block;
+  width: ${({ $width = '100%' }) => $width};
+  height: ${({ $height = '1rem' }) => $height};
+  border-radius: ${({ theme, $radius }) => $radius ?? theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  animation: ${shimmer} 1.5s ease-in-out infinite;
+`;
+
+const spin = keyframes`
+  to { transform: rotate(360deg); }
+`;
+
+const SpinnerRing = styled.span<{ $size: string }>`
+  display: inline-block;
+  width: ${({ $size }) => $size};
+  height: ${({ $size }) => $size};
+  border: 3px solid ${({ theme }) => theme.colors.surfaceMuted};
+  border-top-color: ${({ theme }) => theme.colors.tones.primary.background};
+  border-radius: 50%;
+  animation: ${spin} 0.8s linear infinite;
+`;
+
+export interface SpinnerProps {
+  /** Announced to screen readers. */
+  label?: string;
+  size?: string;
+}
+
+export function Spinner({ label = 'Loading...', size = '1.5rem' }: SpinnerProps) {
+  return (
+    <span role="status">
+      <SpinnerRing $size={size} aria-hidden="true" />
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </span>
+  );
+}
+
+const StateBox = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.xxl} ${theme.space.md}`};
+  text-align: center;
+
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const StateActions = styled.div`
+  margin-top: ${({ theme }) => theme.space.sm};
+`;
+
+export interface ErrorStateProps {
+  title?: string;
+  message?: ReactNode;
+  /** Shows a Retry button when given. */
+  onRetry?: () => void;
+  retryLabel?: string;
+}
+
+/** A failed load, e.g. 'Something went wrong' / 'Unable to load listings. Please try again.' with Retry. */
+export function ErrorState({
+  title = 'Something went wrong',
+  message,
+  onRetry,
+  retryLabel = 'Retry',
+}: ErrorStateProps) {
+  return (
+    <StateBox role="alert">
+      <h2>{title}</h2>
+      {message && <p>{message}</p>}
+      {onRetry && (
+        <StateActions>
+          <Button type="button" onClick={onRetry}>
+            {retryLabel}
+          </Button>
+        </StateActions>
+      )}
+    </StateBox>
+  );
+}
+
+export interface EmptyStateProps {
+  title: string;
+  message?: ReactNode;
+  icon?: ReactNode;
+  /** e.g. a Clear Filters button or a Browse Cars link. */
+  action?: ReactNode;
+}
+
+/** Nothing to show, e.g. 'No cars found' with Clear Filters. */
+export function EmptyState({ title, message, icon, action }: EmptyStateProps) {
+  return (
+    <StateBox>
+      {icon && <span aria-hidden="true">{icon}</span>}
+      <h2>{title}</h2>
+      {message && <p>{message}</p>}
+      {action && <StateActions>{action}</StateActions>}
+    </StateBox>
+  );
+}

@@ -63,6 +63,67 @@ describe('loadConfig', () => {
     expect(load).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
   });
 
+  it('seeds demo data on start outside production unless SEED_ON_START says otherwise', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret, cwd).seedOnStart).toBe(true);
+    expect(loadConfig({ ...secret, NODE_ENV: 'production' }, cwd).seedOnStart).toBe(false);
+    expect(loadConfig({ ...secret, SEED_ON_START: 'false' }, cwd).seedOnStart).toBe(false);
+    expect(loadConfig({ ...secret, NODE_ENV: 'production', SEED_ON_START: 'true' }, cwd).seedOnStart).toBe(
+      true,
+    );
+    expect(() => loadConfig({ ...secret, SEED_ON_START: 'no' }, cwd)).toThrow(
+      /SEED_ON_START: must be true or false/,
+    );
+  });
+
+  it('queries Nominatim by default; an empty GEOCODER_URL turns the street-map search off', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret, cwd).geocoderUrl).toBe('https://nominatim.openstreetmap.org/search');
+    expect(loadConfig({ ...secret, GEOCODER_URL: '' }, cwd).geocoderUrl).toBeUndefined();
+    expect(() => loadConfig({ ...secret, GEOCODER_URL: 'nominatim' }, cwd)).toThrow(/GEOCODER_URL: /);
+  });
+
+  describe('S3 storage', () => {
+    const s3 = {
+      JWT_SECRET: 'x'.repeat(32),
+      S3_BUCKET: 'photos',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+
+    it('is off without S3_BUCKET', () => {
+      expect(loadConfig({ JWT_SECRET: 'x'.repeat(32) }, cwd).s3).toBeUndefined();
+    });
+
+    it('addresses AWS S3 virtual-hosted by default', () => {
+      expect(loadConfig(s3, cwd).s3).toEqual({
+        endpoint: undefined,
+        region: 'us-east-1',
+        bucket: 'photos',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        publicUrl: 'https://photos.s3.us-east-1.amazonaws.com',
+      });
+    });
+
+    it('addresses an S3-compatible endpoint path-style, unless a public URL is given', () => {
+      const endpoint = { ...s3, S3_ENDPOINT: 'http://minio.internal:9000/', S3_REGION: 'eu-west-1' };
+      expect(loadConfig(endpoint, cwd).s3).toMatchObject({
+        endpoint: 'http://minio.internal:9000',
+        region: 'eu-west-1',
+        publicUrl: 'http://minio.internal:9000/photos',
+      });
+      const cdn = { ...endpoint, S3_PUBLIC_URL: 'https://cdn.example.com/' };
+      expect(loadConfig(cdn, cwd).s3?.publicUrl).toBe('https://cdn.example.com');
+    });
+
+    it('requires both keys with a bucket', () => {
+      const load = () => loadConfig({ JWT_SECRET: 'x'.repeat(32), S3_BUCKET: 'photos' }, cwd);
+      expect(load).toThrow(/S3_ACCESS_KEY_ID: required with S3_BUCKET/);
+      expect(load).toThrow(/S3_SECRET_ACCESS_KEY: required with S3_BUCKET/);
+    });
+  });
+
   it('requires JWT_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, cwd)).toThrow(/JWT_SECRET: required in production/);
   });

@@ -29,17 +29,11 @@ export interface AppConfig {
   mailFrom: string;
   jwtSecret: string;
   uploadDir: string;
-  s3:
-    | {
-        endpoint?: string;
-        region?: string;
-        bucket: string;
-        accessKeyId?: string;
-        secretAccessKey?: string;
-        publicUrl?: string;
-      }
-    | undefined;
-  geocoderUrl: string;
+  s3: S3Config | undefined;
+  /** Street-map search for addresses whose ZIP the offline dataset lacks; undefined: none. */
+  geocoderUrl: string | undefined;
+  /** Fill an empty database with demo listings when the server starts. */
+  seedOnStart: boolean;
   staticRoot: string;
   remoteOverrides: Partial<Record<RemoteShortName, string>>;
   corsOrigins: string[];
@@ -51,6 +45,17 @@ export interface AppConfig {
     /** Codes sent to one email address, whoever asks. */
     authPerEmail: RateLimitConfig;
   };
+}
+
+export interface S3Config {
+  /** An S3-compatible server (MinIO, R2, …), addressed path-style; unset: AWS S3 itself. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where browsers fetch the stored photos (a CDN, or the bucket's own URL). */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -94,7 +99,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_PUBLIC_URL: optionalString,
-  GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org/search'),
+  // An empty value turns the street-map search off.
+  GEOCODER_URL: z.union([z.literal(''), z.url()]).default('https://nominatim.openstreetmap.org/search'),
+  SEED_ON_START: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   STATIC_ROOT: optionalString,
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: optionalString,
@@ -131,6 +138,25 @@ function readOrCreateJwtSecret(dataDir: string): string {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return readFileSync(file, 'utf8').trim();
   }
+}
+
+const DEFAULT_S3_REGION = 'us-east-1';
+
+/** S3 storage when S3_BUCKET is set; it then needs both keys. */
+function parseS3(vars: ParsedEnv): S3Config | undefined {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = vars;
+  if (!bucket) return undefined;
+  if (!accessKeyId || !secretAccessKey) {
+    const missing = Object.entries({ S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey })
+      .filter(([, value]) => !value)
+      .map(([name]) => `  ${name}: required with S3_BUCKET`);
+    throw new ConfigError(`Invalid environment configuration:\n${missing.join('\n')}`);
+  }
+  const endpoint = vars.S3_ENDPOINT?.replace(/\/+$/, '');
+  const region = vars.S3_REGION ?? DEFAULT_S3_REGION;
+  const bucketUrl = endpoint ? `${endpoint}/${bucket}` : `https://${bucket}.s3.${region}.amazonaws.com`;
+  const publicUrl = (vars.S3_PUBLIC_URL ?? bucketUrl).replace(/\/+$/, '');
+  return { endpoint, region, bucket, accessKeyId, secretAccessKey, publicUrl };
 }
 
 /** 'true' trusts any proxy; otherwise the addresses and subnets of trusted proxies, comma-separated. */
@@ -176,17 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: vars.MAIL_FROM,
     jwtSecret: vars.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
     uploadDir: vars.UPLOAD_DIR ? path.resolve(cwd, vars.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
-    s3: vars.S3_BUCKET
-      ? {
-          bucket: vars.S3_BUCKET,
-          endpoint: vars.S3_ENDPOINT,
-          region: vars.S3_REGION,
-          accessKeyId: vars.S3_ACCESS_KEY_ID,
-          secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
-          publicUrl: vars.S3_PUBLIC_URL,
-        }
-      : undefined,
-    geocoderUrl: vars.GEOCODER_URL,
+    s3: parseS3(vars),
+    geocoderUrl: vars.GEOCODER_URL || undefined,
+    // Demo data belongs on development machines, not in a production database.
+    seedOnStart: (vars.SEED_ON_START ?? String(vars.NODE_ENV !== 'production')) === 'true',
     staticRoot: vars.STATIC_ROOT ? path.resolve(cwd, vars.STATIC_ROOT) : repositoryRoot,
     remoteOverrides,
     corsOrigins: vars.CORS_ORIGINS ? vars.CORS_ORIGINS.split(',').map((origin) => origin.trim()) : [],

@@ -11,7 +11,7 @@ import type { AppConfig } from '../config/env.js';
  */
 export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
   const remoteOrigins = [...new Set(Object.values(config.remoteOverrides).map((url) => new URL(url).origin))];
-  const storageOrigins = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
+  const storageOrigins = config.s3 ? [new URL(config.s3.publicUrl).origin] : [];
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -57,6 +57,8 @@ export async function startTestApp(
         DATA_DIR: dataDir,
         STATIC_ROOT: path.join(dataDir, 'no-site'),
         SMTP_URL: options.smtp?.url,
+        // Tests never reach the public street-map service; geocoding tests start a local one.
+        GEOCODER_URL: '',
         ...options.env,
       },
       dataDir,

@@ -18,6 +18,8 @@ export interface FederatedAppOptions {
   exposes?: Record<string, string>;
 }
 
+const externalRuntimeProvider = '@module-federation/inject-external-runtime-core-plugin';
+
 interface WebpackArgv {
   mode?: string;
 }
@@ -102,6 +104,14 @@ export function createFederatedWebpackConfig({ name, dir, exposes = {} }: Federa
             exclude: /node_modules/,
             use: { loader: 'swc-loader', options: swcOptions(production) },
           },
+          {
+            // Files index.html requires from public/ (favicon, the pre-paint theme script) are emitted
+            // under their own names. No content hash: the minifier rewrites the script after the
+            // HTML has named it, which would leave the page pointing at a stale hash.
+            include: path.join(dir, 'public'),
+            type: 'asset/resource',
+            generator: { filename: '[name][ext]' },
+          },
         ],
       },
       cache: {
@@ -128,13 +138,18 @@ export function createFederatedWebpackConfig({ name, dir, exposes = {} }: Federa
           // Reuse whatever copy of a singleton is already on the page instead of fetching every
           // remote's entry at start to compare versions.
           shareStrategy: 'loaded-first',
+          // What `experiments.provideExternalRuntime` adds, but the ESM build of the plugin: the CommonJS
+          // one pulls a second, CommonJS copy of the runtime into the shell's first chunk.
+          ...(isHost
+            ? { runtimePlugins: [fileURLToPath(import.meta.resolve(externalRuntimeProvider))] }
+            : {}),
           manifest: true,
           dts: false,
           experiments: {
             // The federation runtime is about 20 KB gzip. In production the shell provides it to the
             // remotes, which keeps each remoteEntry.js small; in development a remote bundles its own
             // so it also runs standalone.
-            ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: production }),
+            ...(isHost ? {} : { externalRuntime: production }),
             // Remotes never load other remotes or manifests; only the shell needs that code.
             optimization: {
               target: 'web',
@@ -143,13 +158,7 @@ export function createFederatedWebpackConfig({ name, dir, exposes = {} }: Federa
           },
         }),
         ...(isHost || !production
-          ? [
-              new HtmlWebpackPlugin({
-                template: './index.html',
-                chunks: ['main'],
-                ...(isHost ? { favicon: './public/favicon.svg' } : {}),
-              }),
-            ]
+          ? [new HtmlWebpackPlugin({ template: './index.html', chunks: ['main'] })]
           : []),
       ],
       devServer,

@@ -1,0 +1,15 @@
+import { http, queryKeys, type ApiSuccess, type Id, type Listing } from '@carmarket/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** GET /listings/user/{userId}: a seller's listings; the seller also sees the sold ones. */
+export async function getUserListings(userId: Id): Promise<Listing[]> {
+  const { data } = await http.get<ApiSuccess<Listing[]>>(`/listings/user/${encodeURIComponent(userId)}`);
+  return data.data;
+}
+
+export const userListingsQuery = (userId: Id) =>
+  queryOptions({ queryKey: queryKeys.listings.user(userId), queryFn: () => getUserListings(userId) });
+
+export function useUserListings(userId: Id | undefined) {
+  return useQuery({ ...userListingsQuery(userId ?? ''), enabled: Boolean(userId) });
+}

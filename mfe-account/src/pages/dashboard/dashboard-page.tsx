@@ -1,0 +1,186 @@
+import { routes, useSessionStore, type Listing } from '@carmarket/shared';
+import { Button, Card, EmptyState, PageContainer, Skeleton } from '@carmarket/shared/ui';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { ListingSummary } from '../../components/listing-summary';
+import { Tabs } from '../../components/tabs';
+import { useFavorites } from '../../features/favorites/api/get-favorites';
+import { useDeleteListing } from '../../features/my-listings/api/delete-listing';
+import { useUserListings } from '../../features/my-listings/api/get-user-listings';
+import { RemoteRoot } from '../../remote-root';
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 1rem;
+`;
+
+const Links = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 1rem;
+`;
+
+const Stats = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+  gap: 1rem;
+  margin: 1.5rem 0;
+`;
+
+const StatValue = styled.p`
+  margin: 0;
+  font-size: 2rem;
+  font-weight: 800;
+`;
+
+const List = styled.ul`
+  display: grid;
+  gap: 0.75rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+`;
+
+function Stat({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <Card>
+      <h2>{label}</h2>
+      <StatValue>{value ?? '–'}</StatValue>
+    </Card>
+  );
+}
+
+function ListingList({
+  listings,
+  empty,
+  actions,
+}: {
+  listings: Listing[] | undefined;
+  empty: ReactNode;
+  actions?: (listing: Listing) => ReactNode;
+}) {
+  if (!listings) return <Skeleton $height="6rem" />;
+  if (listings.length === 0) return empty;
+  return (
+    <List>
+      {listings.map((listing) => (
+        <ListingSummary key={listing._id} listing={listing} actions={actions?.(listing)} />
+      ))}
+    </List>
+  );
+}
+
+/** /dashboard (spec §2): welcome, counts, own listings with View/Edit/Delete, and saved favorites. */
+export function DashboardPage() {
+  const user = useSessionStore((state) => state.user);
+  const listings = useUserListings(user?._id);
+  const favorites = useFavorites();
+  const deleteListing = useDeleteListing();
+
+  const confirmDelete = (listing: Listing) => {
+    if (window.confirm('Are you sure you want to delete this listing?')) deleteListing.mutate(listing._id);
+  };
+
+  return (
+    <RemoteRoot>
+      <PageContainer>
+        <Header>
+          <div>
+            <h1>My Dashboard</h1>
+            <p>Welcome back, {user?.email}!</p>
+          </div>
+          <Links>
+            <Button as={Link} to={routes.createListing}>
+              Create New Listing
+            </Button>
+            <Button as={Link} to={routes.search} $variant="secondary">
+              Browse Cars
+            </Button>
+          </Links>
+        </Header>
+        <Stats>
+          <Stat
+            label="Active Listings"
+            value={listings.data?.filter((item) => item.status === 'active').length}
+          />
+          <Stat
+            label="Sold Listings"
+            value={listings.data?.filter((item) => item.status === 'sold').length}
+          />
+          <Stat label="Favorites" value={favorites.data?.length} />
+        </Stats>
+        <Tabs
+          label="Dashboard"
+          items={[
+            {
+              label: 'My Listings',
+              content: (
+                <ListingList
+                  listings={listings.data}
+                  empty={
+                    <EmptyState
+                      title="No Listings Yet"
+                      message="List your car in a few steps."
+                      action={
+                        <Button as={Link} to={routes.createListing}>
+                          Create your first listing
+                        </Button>
+                      }
+                    />
+                  }
+                  actions={(listing) => (
+                    <Actions>
+                      <Button as={Link} to={routes.listing(listing._id)} $variant="secondary" $size="sm">
+                        View
+                      </Button>
+                      <Button as={Link} to={routes.editListing(listing._id)} $variant="secondary" $size="sm">
+                        Edit
+                      </Button>
+                      <Button
+                        type="button"
+                        $variant="danger"
+                        $size="sm"
+                        onClick={() => confirmDelete(listing)}
+                      >
+                        Delete
+                      </Button>
+                    </Actions>
+                  )}
+                />
+              ),
+            },
+            {
+              label: 'My Favorites',
+              content: (
+                <ListingList
+                  listings={favorites.data}
+                  empty={
+                    <EmptyState
+                      title="No Favorites Yet"
+                      message="Save cars you like to find them here."
+                      action={
+                        <Button as={Link} to={routes.search}>
+                          Browse Cars
+                        </Button>
+                      }
+                    />
+                  }
+                />
+              ),
+            },
+          ]}
+        />
+      </PageContainer>
+    </RemoteRoot>
+  );
+}

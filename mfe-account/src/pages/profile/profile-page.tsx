@@ -1,0 +1,106 @@
+import { getErrorMessage, NAME_MAX, STATE_CODE_LENGTH, useSessionStore, type User } from '@carmarket/shared';
+import { profileSchema, type Profile, type ProfileInput } from '@carmarket/shared/schemas';
+import { Button, Card, CheckboxField, PageContainer, TextField } from '@carmarket/shared/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import styled from 'styled-components';
+import { useUpdateProfile } from '../../features/profile/api/update-profile';
+import { RemoteRoot } from '../../remote-root';
+
+const Form = styled.form`
+  display: grid;
+  gap: 1rem;
+  max-width: 36rem;
+`;
+
+const Row = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 8rem;
+  gap: 1rem;
+`;
+
+const Message = styled.p<{ $error?: boolean }>`
+  margin: 0;
+  color: ${({ theme, $error }) => theme.colors[$error ? 'dangerText' : 'text']};
+`;
+
+const toFormValues = (user: User | null): ProfileInput => ({
+  name: user?.name ?? '',
+  phone: user?.phone ?? '',
+  city: user?.city ?? '',
+  state: user?.state ?? '',
+  emailNewListings: user?.emailNewListings ?? false,
+  emailSavedSearches: user?.emailSavedSearches ?? false,
+});
+
+/** /profile, 'My Profile' (spec §2): saved with PUT /auth/profile; the session then holds the new user. */
+export function ProfilePage() {
+  const user = useSessionStore((state) => state.user);
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileInput, unknown, Profile>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: toFormValues(user),
+  });
+
+  const submit = handleSubmit((profile) => update.mutateAsync(profile).catch(() => undefined));
+
+  return (
+    <RemoteRoot>
+      <PageContainer>
+        <h1>My Profile</h1>
+        <Card>
+          <Form onSubmit={submit} noValidate>
+            <TextField label="Email" type="email" value={user?.email ?? ''} readOnly />
+            <TextField
+              label="Display name"
+              autoComplete="name"
+              maxLength={NAME_MAX}
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <TextField
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              placeholder="123-456-7890"
+              error={errors.phone?.message}
+              {...register('phone')}
+            />
+            <Row>
+              <TextField
+                label="City"
+                autoComplete="address-level2"
+                error={errors.city?.message}
+                {...register('city')}
+              />
+              <TextField
+                label="State"
+                autoComplete="address-level1"
+                maxLength={STATE_CODE_LENGTH}
+                error={errors.state?.message}
+                {...register('state')}
+              />
+            </Row>
+            <CheckboxField label="Email me about new listings" {...register('emailNewListings')} />
+            <CheckboxField label="Email me about saved searches" {...register('emailSavedSearches')} />
+            <div role="status">{update.isSuccess && <Message>Profile updated successfully.</Message>}</div>
+            {update.isError && (
+              <Message $error role="alert">
+                {getErrorMessage(update.error, 'Failed to update profile')}
+              </Message>
+            )}
+            <div>
+              <Button type="submit" disabled={isSubmitting}>
+                {isSubmitting ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </div>
+          </Form>
+        </Card>
+      </PageContainer>
+    </RemoteRoot>
+  );
+}

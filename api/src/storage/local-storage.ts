@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { IMMUTABLE } from '../http/site.js';
+import type { PhotoStorage } from './storage.js';
+
+export const UPLOADS_URL_PREFIX = '/uploads/';
+
+/** Photos as files under one directory, served by this server at /uploads/. */
+export class LocalStorage implements PhotoStorage {
+  readonly description: string;
+
+  constructor(private readonly root: string) {
+    this.description = `local disk (${root})`;
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const file = this.fileFor(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Written aside and renamed, so a request never sees half a file.
+    const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+    await writeFile(partial, body);
+    await rename(partial, file);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return access(this.fileFor(key)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async delete(keys: readonly string[]): Promise<void> {
+    await Promise.all(keys.map((key) => rm(this.fileFor(key), { force: true })));
+  }
+
+  url(key: string): string {
+    return UPLOADS_URL_PREFIX + key;
+  }
+
+  /** Serves the directory at /uploads/ with year-long caching: a key's content never changes. */
+  async serve(app: FastifyInstance): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: this.root,
+      prefix: UPLOADS_URL_PREFIX,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
+    });
+  }
+
+  private fileFor(key: string): string {
+    const file = path.resolve(this.root, key);
+    // Keys are made by the server, but a key must never name a file outside the directory.
+    if (!file.startsWith(this.root + path.sep))
+      throw new Error(`Storage key outside the upload directory: ${key}`);
+    return file;
+  }
+}

@@ -1,0 +1,85 @@
+import type { S3Config } from '../config/env.js';
+import { IMMUTABLE } from '../http/site.js';
+import { sha256Hex, signV4, type SigningCredentials } from './sigv4.js';
+import type { PhotoStorage } from './storage.js';
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Photos in an S3 bucket (AWS, or any S3-compatible server at S3_ENDPOINT) through three signed
+ * calls: PUT, HEAD and DELETE of one object. Objects carry their Cache-Control, so the bucket
+ * (or a CDN in front of it) serves them as immutable.
+ */
+export class S3Storage implements PhotoStorage {
+  readonly description: string;
+  private readonly credentials: SigningCredentials;
+
+  constructor(private readonly config: S3Config) {
+    this.description = `S3 bucket ${config.bucket}${config.endpoint ? ` at ${config.endpoint}` : ''}`;
+    this.credentials = {
+      accessKeyId: config.accessKeyId,
+      secretAccessKey: config.secretAccessKey,
+      region: config.region,
+      service: 's3',
+    };
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.send('PUT', key, body, { 'content-type': contentType, 'cache-control': IMMUTABLE }, [200]);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.send('HEAD', key, undefined, {}, [200, 404])) === 200;
+  }
+
+  async delete(keys: readonly string[]): Promise<void> {
+    // S3 answers 204 whether or not the object existed.
+    await Promise.all(keys.map((key) => this.send('DELETE', key, undefined, {}, [200, 204])));
+  }
+
+  url(key: string): string {
+    return `${this.config.publicUrl}/${encodeKey(key)}`;
+  }
+
+  private objectUrl(key: string): URL {
+    const { endpoint, bucket, region } = this.config;
+    const base = endpoint ? `${endpoint}/${bucket}` : `https://${bucket}.s3.${region}.amazonaws.com`;
+    return new URL(`${base}/${encodeKey(key)}`);
+  }
+
+  /** Sends one signed request; returns its status, or throws when the status is not expected. */
+  private async send(
+    method: string,
+    key: string,
+    body: Buffer | undefined,
+    headers: Record<string, string>,
+    expected: number[],
+  ): Promise<number> {
+    const url = this.objectUrl(key);
+    const signed = signV4({ method, url, headers, payloadHash: sha256Hex(body ?? '') }, this.credentials);
+    const response = await fetch(url, {
+      method,
+      headers: signed,
+      body: body ? new Uint8Array(body) : undefined,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = method === 'HEAD' ? '' : await response.text();
+    if (!expected.includes(response.status)) {
+      throw new Error(`S3 ${method} ${key} answered ${response.status}: ${text.slice(0, 300)}`);
+    }
+    return response.status;
+  }
+}
+
+/** Encodes each path segment as S3 expects (RFC 3986), keeping the slashes. */
+function encodeKey(key: string): string {
+  return key
+    .split('/')
+    .map((segment) =>
+      encodeURIComponent(segment).replace(
+        /[!'()*]/g,
+        (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+      ),
+    )
+    .join('/');
+}

@@ -10,6 +10,8 @@ import { authRoutes } from '../modules/auth/auth.routes.js';
 import { AuthService } from '../modules/auth/auth.service.js';
 import { createAccessTokens } from '../modules/auth/tokens.js';
 import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.js';
+import { geocodingRoutes } from '../modules/geocoding/geocoding.routes.js';
+import { GeocodingService } from '../modules/geocoding/geocoding.service.js';
 import { ListingsRepository } from '../modules/listings/listings.repository.js';
 import { listingsRoutes } from '../modules/listings/listings.routes.js';
 import { ListingsService } from '../modules/listings/listings.service.js';
@@ -129,6 +131,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       service: new MessagesService(new MessagesRepository(db), listingsRepository),
     });
     await api.register(catalogueRoutes, { prefix: '/vehicle-data' });
+    await api.register(geocodingRoutes, {
+      prefix: '/geocode',
+      service: new GeocodingService({ geocoderUrl: config.geocoderUrl, log: app.log }),
+    });
   };
   await app.register(api, { prefix: '/api' });
 

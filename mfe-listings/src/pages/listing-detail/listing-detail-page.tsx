@@ -9,15 +9,7 @@ import {
   TRANSMISSION_LABELS,
   useSessionStore,
 } from '@carmarket/shared';
-import {
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  PageContainer,
-  Skeleton,
-  VisuallyHidden,
-} from '@carmarket/shared/ui';
+import { Badge, Button, Card, PageContainer, Skeleton, VisuallyHidden } from '@carmarket/shared/ui';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useListing } from '../../features/listing/api/get-listing';
@@ -78,17 +70,20 @@ const Sections = styled.div`
   gap: 1rem;
 `;
 
+const NotFound = styled.div`
+  padding: ${({ theme }) => `${theme.space.xxl} 0`};
+  text-align: center;
+`;
+
 function ListingNotFound() {
   return (
-    <EmptyState
-      title="Listing not found"
-      message="The listing you're looking for doesn't exist or has been removed."
-      action={
-        <Button as={Link} to={routes.search}>
-          Browse Cars
-        </Button>
-      }
-    />
+    <NotFound>
+      <h1>Listing not found</h1>
+      <p>The listing you&apos;re looking for doesn&apos;t exist or has been removed.</p>
+      <Button as={Link} to={routes.search}>
+        Browse Cars
+      </Button>
+    </NotFound>
   );
 }
 

@@ -9,7 +9,7 @@ import {
   routes,
   TRANSMISSION_LABELS,
 } from '@carmarket/shared';
-import { Button, EmptyState, ErrorState, PageContainer, Skeleton } from '@carmarket/shared/ui';
+import { Button, PageContainer, Skeleton } from '@carmarket/shared/ui';
 import axios from 'axios';
 import { Fragment } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -46,6 +46,11 @@ function ValueList({ values }: { values: [string, string][] }) {
   );
 }
 
+const LoadFailure = styled.div`
+  padding: ${({ theme }) => `${theme.space.xxl} 0`};
+  text-align: center;
+`;
+
 const isNotFound = (error: unknown) => axios.isAxiosError(error) && error.response?.status === 404;
 
 /** /edit-listing/{id} (spec §2): the three-tab editor of one listing. */
@@ -65,14 +70,14 @@ export function EditListingPage() {
             <Skeleton $height="12rem" />
           </div>
         ) : isError ? (
-          isNotFound(error) ? (
-            <EmptyState
-              title="Listing not found"
-              message="This listing does not exist or has been removed."
-            />
-          ) : (
-            <ErrorState title="Failed to load listing" message="Please try again in a moment." />
-          )
+          <LoadFailure role="alert">
+            <h1>{isNotFound(error) ? 'Listing not found' : 'Failed to load listing'}</h1>
+            <p>
+              {isNotFound(error)
+                ? 'This listing does not exist or has been removed.'
+                : 'Please try again in a moment.'}
+            </p>
+          </LoadFailure>
         ) : (
           <>
             <h1>Edit Listing</h1>

@@ -14,11 +14,11 @@ export class ProfilePage {
 
   constructor(readonly page: Page) {
     this.root = page.locator('[data-remote="mfe_account"]');
-    this.email = this.root.getByLabel(/email$/i);
-    this.name = this.root.getByLabel(/name/i);
-    this.phone = this.root.getByLabel(/phone/i);
-    this.city = this.root.getByLabel(/city/i);
-    this.state = this.root.getByLabel(/state/i);
+    this.email = this.root.getByLabel('Email', { exact: true });
+    this.name = this.root.getByLabel('Display name');
+    this.phone = this.root.getByLabel('Phone');
+    this.city = this.root.getByLabel('City');
+    this.state = this.root.getByLabel('State', { exact: true });
     this.newListings = this.root.getByLabel('Email me about new listings');
     this.savedSearches = this.root.getByLabel('Email me about saved searches');
     this.saveButton = this.root.getByRole('button', { name: 'Save Changes' });

@@ -12,8 +12,8 @@ test.describe.configure({ mode: 'default' });
 
 const unavailable = 'This section is unavailable';
 // Text of the search page that is a literal in the remote's built code, and what a release changes it to.
-const searchText = 'Cars Found';
-const redeployedText = 'Cars Found Today';
+const searchText = 'Search Cars';
+const redeployedText = 'Search Used Cars';
 
 test('a remote that fails to load is contained, and Retry brings it back without a reload', async ({
   page,
@@ -56,12 +56,12 @@ test("redeploying one remote changes the site while the shell's files stay byte-
   const shellBefore = await hashTree(shellDist);
   const searchRoot = page.locator('[data-remote="mfe_search"]');
   await page.goto('/search');
-  await expect(searchRoot.getByText(searchText)).toBeVisible();
+  await expect(searchRoot.getByRole('heading', { name: searchText, exact: true })).toBeVisible();
 
   await deployChangedRemote(path.join(site.staticRoot, 'mfe-search/dist'), searchText, redeployedText);
 
   await page.goto('/search');
-  await expect(searchRoot.getByText(redeployedText)).toBeVisible();
+  await expect(searchRoot.getByRole('heading', { name: redeployedText, exact: true })).toBeVisible();
   await expectAccessible(page);
   expect(await hashTree(shellDist)).toEqual(shellBefore);
 });

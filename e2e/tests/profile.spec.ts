@@ -24,6 +24,8 @@ test('the profile form saves through the API and shows the saved values after a 
   );
   await profile.saveButton.click();
   expect((await saved).status()).toBe(200);
+  // The saved user reaches the session (and so local storage) after the response: wait for the page to say so.
+  await expect(profile.root.getByText('Profile updated successfully.')).toBeVisible();
 
   await page.reload();
   await profile.saveButton.waitFor();

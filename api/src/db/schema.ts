@@ -186,6 +186,23 @@ export const listings = pgTable(
     index('listings_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
     // Radius search filters with earth_box(ll_to_earth(lat, lon), r) @> ll_to_earth(latitude, longitude).
     index('listings_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
+    // Search filters that can be selective, each on active listings only (the only ones searched):
+    // make/model/trim compare case-insensitively, features by jsonb containment (@>).
+    index('listings_active_make_model_trim_idx')
+      .on(sql`lower(${t.make})`, sql`lower(${t.model})`, sql`lower(${t.trim})`)
+      .where(sql`${t.status} = 'active'`),
+    index('listings_active_features_idx')
+      .using('gin', t.features.op('jsonb_path_ops'))
+      .where(sql`${t.status} = 'active'`),
+    index('listings_active_exterior_color_idx')
+      .on(sql`lower(${t.exteriorColor})`)
+      .where(sql`${t.status} = 'active'`),
+    index('listings_active_interior_color_idx')
+      .on(sql`lower(${t.interiorColor})`)
+      .where(sql`${t.status} = 'active'`),
+    index('listings_active_city_mpg_idx').on(t.cityMpg).where(sql`${t.status} = 'active'`),
+    index('listings_active_highway_mpg_idx').on(t.highwayMpg).where(sql`${t.status} = 'active'`),
+    index('listings_active_combined_mpg_idx').on(t.combinedMpg).where(sql`${t.status} = 'active'`),
   ],
 );
 

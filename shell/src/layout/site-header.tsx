@@ -106,10 +106,12 @@ function useLogout() {
     const { refreshToken, logout } = useSessionStore.getState();
     // Revoking the refresh token is best effort: the session ends on this device either way.
     if (refreshToken) await http.post('/auth/logout', { refreshToken }).catch(() => undefined);
+    // Leave first, committed synchronously: ending the session while a protected page is still
+    // rendered would make its guard send the user to /login instead of home.
+    await navigate(routes.home, { flushSync: true });
     logout();
     // The next person on this device must not see the previous user's cached listings or messages.
     queryClient.clear();
-    navigate(routes.home);
   };
 }
 

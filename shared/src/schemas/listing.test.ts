@@ -186,6 +186,11 @@ describe('listingDetailsSchema (create step 4)', () => {
     ).toBe(true);
   });
 
+  it('carries the negotiable checkbox, unchecked when missing', () => {
+    expect(listingDetailsSchema.parse(validListingDetails).negotiable).toBe(false);
+    expect(listingDetailsSchema.parse({ ...validListingDetails, negotiable: true }).negotiable).toBe(true);
+  });
+
   it('counts the trimmed length', () => {
     expect(messageFor(listingDetailsSchema, { ...validListingDetails, title: '   short   ' }, 'title')).toBe(
       'Title must be at least 10 characters',

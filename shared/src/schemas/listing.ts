@@ -33,7 +33,7 @@ import {
   TITLE_STATUSES,
   TRANSMISSIONS,
 } from '../constants/enums.js';
-import { enumField, numberField, optionalPattern, optionalText, requiredText } from './fields.js';
+import { enumField, flag, numberField, optionalPattern, optionalText, requiredText } from './fields.js';
 
 // ---- fields ----
 
@@ -138,7 +138,8 @@ export const vehicleDetailsSchema = z.object({
 export type VehicleDetailsInput = z.input<typeof vehicleDetailsSchema>;
 export type VehicleDetails = z.output<typeof vehicleDetailsSchema>;
 
-export const listingDetailsSchema = z.object({ title, description, price });
+// `negotiable` is the form's checkbox next to the price (the payload's price.negotiable).
+export const listingDetailsSchema = z.object({ title, description, price, negotiable: flag() });
 export type ListingDetailsInput = z.input<typeof listingDetailsSchema>;
 export type ListingDetails = z.output<typeof listingDetailsSchema>;
 
@@ -170,6 +171,7 @@ export const editListingDetailsSchema = z.object({
   title: editTitle,
   description: editDescription,
   price: editPrice,
+  negotiable: flag(),
   phone,
   preferredMethod,
 });

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { repoRoot } from './lib/build.mjs';
+import { buildStale, repoRoot } from './lib/build.mjs';
 import { remoteShorts, startSite } from './lib/server.mjs';
 import { Mailbox, startSmtpCatcher } from './lib/smtp-catcher.mjs';
 import { persistedSession, signUpViaApi, uniqueEmail } from './lib/session.mjs';
@@ -58,7 +58,9 @@ async function measure(baseURL, session) {
   const check = (what, bytes, budget) => rows.push({ what, bytes, budget, ok: bytes <= budget });
 
   for (const short of remoteShorts) {
-    const entry = await readFile(path.join(repoRoot, `mfe-${short}/dist/remoteEntry.js`));
+    const response = await fetch(`${baseURL}/remotes/${short}/remoteEntry.js`);
+    if (!response.ok) throw new Error(`/remotes/${short}/remoteEntry.js answered ${response.status}`);
+    const entry = Buffer.from(await response.arrayBuffer());
     check(`mfe-${short} remoteEntry.js`, gzipSize(entry), budgets.remoteEntry);
   }
 
@@ -132,6 +134,7 @@ let rows;
 if (values.url) {
   rows = await measure(values.url.replace(/\/$/, ''));
 } else {
+  buildStale();
   const workDir = await mkdtemp(path.join(tmpdir(), 'carmarket-budgets-'));
   const catcher = await startSmtpCatcher({ mailDir: path.join(workDir, 'mail') });
   let site;

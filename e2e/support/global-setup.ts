@@ -2,6 +2,7 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { buildStale } from '../../scripts/lib/build.mjs';
 import { startSite } from '../../scripts/lib/server.mjs';
 import { startSmtpCatcher } from '../../scripts/lib/smtp-catcher.mjs';
 
@@ -10,6 +11,8 @@ import { startSmtpCatcher } from '../../scripts/lib/smtp-catcher.mjs';
  * empty embedded database) for the whole run. Workers find them through the E2E_* variables.
  */
 export default async function globalSetup(config: FullConfig) {
+  // As `npm start` does: what is stale is built first, so the suite never tests an old build.
+  buildStale();
   const workDir = await mkdtemp(path.join(tmpdir(), 'carmarket-e2e-'));
   const mailDir = path.join(workDir, 'mail');
   const catcher = await startSmtpCatcher({ mailDir });

@@ -51,16 +51,16 @@ test.describe('runtime composition', () => {
   test("every remote uses the shell's QueryClient and session", async ({ page, signInViaApi }) => {
     const { user } = await signInViaApi();
     await page.goto('/');
-    const shellClient = await page
-      .locator('[data-query-client]:not([data-remote])')
-      .first()
-      .getAttribute('data-query-client');
+    const shellLayout = page.locator('[data-query-client]:not([data-remote])');
+    await expect(shellLayout).toHaveAttribute('data-session-user', user._id);
+    const shellClient = await shellLayout.getAttribute('data-query-client');
     expect(shellClient).toBeTruthy();
 
     for (const { route, remote } of remotePages) {
       await navigateInApp(page, route);
       const root = page.locator(`[data-remote="${remote}"]`);
       await expect(root).toHaveAttribute('data-query-client', shellClient!);
+      await expect(root).toHaveAttribute('data-session-user', user._id);
     }
     await navigateInApp(page, '/dashboard');
     await expect(new DashboardPage(page).welcome(user.email)).toBeVisible();

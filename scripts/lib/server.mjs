@@ -2,6 +2,7 @@
 // `node api/dist/server.js` with its configuration in the environment, on a free port, with its own
 // data directory and its own copy of the built front ends.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, open, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -25,6 +26,8 @@ export function freePort() {
 /** Copies the built shell and remotes into `staticRoot` with the repository's layout. */
 export async function prepareStaticRoot(staticRoot) {
   for (const dir of ['shell', ...remoteShorts.map((short) => `mfe-${short}`)]) {
+    if (!existsSync(path.join(repoRoot, dir, 'dist')))
+      throw new Error(`${dir} is not built: run npm run build`);
     await cp(path.join(repoRoot, dir, 'dist'), path.join(staticRoot, dir, 'dist'), { recursive: true });
   }
 }

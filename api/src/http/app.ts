@@ -10,11 +10,16 @@ import { authRoutes } from '../modules/auth/auth.routes.js';
 import { AuthService } from '../modules/auth/auth.service.js';
 import { createAccessTokens } from '../modules/auth/tokens.js';
 import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.js';
+import { FavoritesRepository } from '../modules/favorites/favorites.repository.js';
+import { favoritesRoutes } from '../modules/favorites/favorites.routes.js';
+import { FavoritesService } from '../modules/favorites/favorites.service.js';
 import { geocodingRoutes } from '../modules/geocoding/geocoding.routes.js';
 import { GeocodingService } from '../modules/geocoding/geocoding.service.js';
 import { ListingsRepository } from '../modules/listings/listings.repository.js';
 import { listingsRoutes } from '../modules/listings/listings.routes.js';
 import { ListingsService } from '../modules/listings/listings.service.js';
+import { listingPagePreview } from '../modules/listings/open-graph.js';
+import { similarRoutes } from '../modules/listings/similar.routes.js';
 import { MessagesRepository } from '../modules/messages/messages.repository.js';
 import { messagesRoutes } from '../modules/messages/messages.routes.js';
 import { MessagesService } from '../modules/messages/messages.service.js';
@@ -122,6 +127,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     );
     await api.register(authRoutes, { prefix: '/auth', service: auth, rateLimits: config.rateLimits });
     await api.register(listingsRoutes, { prefix: '/listings', service: listings });
+    await api.register(similarRoutes, {
+      prefix: '/listings',
+      repository: listingsRepository,
+      service: listings,
+    });
+    await api.register(favoritesRoutes, {
+      prefix: '/listings',
+      service: new FavoritesService(new FavoritesRepository(db)),
+    });
     await api.register(searchRoutes, {
       prefix: '/search',
       service: new SearchService(new SearchRepository(listingsRepository), listings),
@@ -138,6 +152,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   };
   await app.register(api, { prefix: '/api' });
 
-  await registerSite(app, config);
+  await registerSite(app, config, listingPagePreview(listingsRepository));
   return app;
 }

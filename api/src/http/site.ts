@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { REMOTE_SHORT_NAMES, remotes } from '@carmarket/shared/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/env.js';
+import { withPreview, type PagePreview } from '../modules/listings/open-graph.js';
 import { NotFoundError } from './errors.js';
 
 // Files that name the current build and must be revalidated on every load; everything with a
@@ -37,7 +39,12 @@ function isClientRoute(request: FastifyRequest): boolean {
  * client routes. Files are looked up per request, so a remote is redeployed by replacing its
  * dist folder, without a restart.
  */
-export async function registerSite(app: FastifyInstance, config: AppConfig): Promise<void> {
+export async function registerSite(
+  app: FastifyInstance,
+  config: AppConfig,
+  /** A page's link preview (title, description, Open Graph tags) put into index.html, when it has one. */
+  previewFor?: (request: FastifyRequest) => Promise<PagePreview | null>,
+): Promise<void> {
   const shellDir = path.join(config.staticRoot, 'shell', 'dist');
   const remoteDirs = REMOTE_SHORT_NAMES.map((short) => ({
     short,
@@ -85,8 +92,12 @@ export async function registerSite(app: FastifyInstance, config: AppConfig): Pro
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (isClientRoute(request) && existsSync(path.join(shellDir, 'index.html'))) {
-      return reply.sendFile('index.html', shellDir);
+    const indexFile = path.join(shellDir, 'index.html');
+    if (isClientRoute(request) && existsSync(indexFile)) {
+      const preview = await previewFor?.(request);
+      if (!preview) return reply.sendFile('index.html', shellDir);
+      const html = withPreview(await readFile(indexFile, 'utf8'), preview);
+      return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
     }
     throw request.url.startsWith('/api')
       ? new NotFoundError('Route not found', 'ROUTE_NOT_FOUND')

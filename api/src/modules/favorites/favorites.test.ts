@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eq } from 'drizzle-orm';
+import { listings } from '../../db/schema.js';
+import { seedListing } from '../../test/seed.js';
+import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
+import {
+  signIn,
+  STARTUP_TIMEOUT_MS,
+  startTestApp,
+  type SignedIn,
+  type TestApp,
+} from '../../test/test-app.js';
+
+let smtp: SmtpCatcher;
+let t: TestApp;
+let seller: SignedIn;
+let buyer: SignedIn;
+let other: SignedIn;
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  t = await startTestApp({ smtp });
+  seller = await signIn(t, smtp, 'fav-seller@example.com');
+  buyer = await signIn(t, smtp, 'fav-buyer@example.com');
+  other = await signIn(t, smtp, 'fav-other@example.com');
+}, STARTUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const toggle = (id: string, token?: string) =>
+  t.request('POST', `/api/listings/${encodeURIComponent(id)}/favorite`, { token });
+const read = async (id: string, token?: string) =>
+  (await t.request('GET', `/api/listings/${id}`, { token })).body.data;
+const favoriteIds = async (token: string) =>
+  (await t.request('GET', '/api/listings/favorites', { token })).body.data.map(
+    (listing: { _id: string }) => listing._id,
+  );
+
+describe('POST /api/listings/:id/favorite', () => {
+  it('saves, then removes, keeping isFavorite and favoriteCount right for each user', async () => {
+    const { id } = await seedListing(t.app.database.db, seller.user._id);
+
+    const saved = await toggle(id, buyer.accessToken);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ success: true, data: { isFavorite: true, favoriteCount: 1 } });
+    expect((await toggle(id, other.accessToken)).body.data).toEqual({ isFavorite: true, favoriteCount: 2 });
+
+    expect(await read(id, buyer.accessToken)).toMatchObject({ isFavorite: true, favoriteCount: 2 });
+    expect(await read(id)).toMatchObject({ isFavorite: false, favoriteCount: 2 });
+    expect(await favoriteIds(buyer.accessToken)).toContain(id);
+
+    const search = await t.request('GET', '/api/search?limit=100', { token: buyer.accessToken });
+    expect(search.body).toMatchObject({ success: true });
+    expect(search.body.data.find((listing: { _id: string }) => listing._id === id)).toMatchObject({
+      isFavorite: true,
+      favoriteCount: 2,
+    });
+
+    expect((await toggle(id, buyer.accessToken)).body.data).toEqual({ isFavorite: false, favoriteCount: 1 });
+    expect(await read(id, buyer.accessToken)).toMatchObject({ isFavorite: false, favoriteCount: 1 });
+    expect(await favoriteIds(buyer.accessToken)).not.toContain(id);
+  });
+
+  it('ends consistent when two toggles race: one row per user at most, the count matching', async () => {
+    const { id } = await seedListing(t.app.database.db, seller.user._id);
+
+    // A double click: two toggles in flight at once run one after the other, so they cancel out.
+    const [first, second] = await Promise.all([toggle(id, buyer.accessToken), toggle(id, buyer.accessToken)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect([first.body.data.isFavorite, second.body.data.isFavorite].sort()).toEqual([false, true]);
+    expect(await read(id, buyer.accessToken)).toMatchObject({ isFavorite: false, favoriteCount: 0 });
+
+    // Three at once leave it saved, once.
+    await Promise.all([1, 2, 3].map(() => toggle(id, buyer.accessToken)));
+    expect(await read(id, buyer.accessToken)).toMatchObject({ isFavorite: true, favoriteCount: 1 });
+    expect((await favoriteIds(buyer.accessToken)).filter((saved: string) => saved === id)).toHaveLength(1);
+  });
+
+  it('keeps a sold listing among the favorites with its status, and lets the user remove it', async () => {
+    const listing = await seedListing(t.app.database.db, seller.user._id);
+    await toggle(listing.id, buyer.accessToken);
+    await t.app.database.db.update(listings).set({ status: 'sold' }).where(eq(listings.id, listing.id));
+
+    const favorites = await t.request('GET', '/api/listings/favorites?limit=100', {
+      token: buyer.accessToken,
+    });
+    expect(favorites.body.data.find((item: { _id: string }) => item._id === listing.id)).toMatchObject({
+      status: 'sold',
+      isFavorite: true,
+    });
+
+    const added = await toggle(listing.id, other.accessToken);
+    expect(added.status).toBe(409);
+    expect(added.body).toEqual({
+      success: false,
+      error: 'This listing is no longer available',
+      code: 'LISTING_NOT_ACTIVE',
+    });
+
+    expect((await toggle(listing.id, buyer.accessToken)).body.data).toEqual({
+      isFavorite: false,
+      favoriteCount: 0,
+    });
+  });
+
+  it("hides another seller's draft behind a 404", async () => {
+    const draft = await seedListing(t.app.database.db, seller.user._id, { status: 'draft' });
+    const res = await toggle(draft.id, buyer.accessToken);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('LISTING_NOT_FOUND');
+  });
+
+  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid'])('answers 404 for %s', async (id) => {
+    const res = await toggle(id, buyer.accessToken);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: 'Listing not found', code: 'LISTING_NOT_FOUND' });
+  });
+
+  it('requires a signed-in user and changes nothing for a guest', async () => {
+    const { id } = await seedListing(t.app.database.db, seller.user._id);
+    const res = await toggle(id);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ success: false });
+    expect(await read(id)).toMatchObject({ favoriteCount: 0 });
+  });
+});

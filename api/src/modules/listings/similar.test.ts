@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { seedListing } from '../../test/seed.js';
+import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
+import {
+  signIn,
+  STARTUP_TIMEOUT_MS,
+  startTestApp,
+  type SignedIn,
+  type TestApp,
+} from '../../test/test-app.js';
+
+let smtp: SmtpCatcher;
+let t: TestApp;
+let seller: SignedIn;
+let buyer: SignedIn;
+let subject: string;
+/** Listing ids by the name the test gives them, in the order the ranking must put them. */
+const ranked: Record<string, string> = {};
+const excluded: Record<string, string> = {};
+
+const dallas = { city: 'Dallas', zipCode: '75201', latitude: 32.7767, longitude: -96.797 };
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  t = await startTestApp({ smtp });
+  seller = await signIn(t, smtp, 'similar-seller@example.com');
+  buyer = await signIn(t, smtp, 'similar-buyer@example.com');
+  const { db } = t.app.database;
+  const civic = { make: 'Honda', model: 'Civic', bodyType: 'sedan', year: 2012, mileage: 80_000 };
+  const seed = async (overrides: Parameters<typeof seedListing>[2]) =>
+    (await seedListing(db, seller.user._id, overrides)).id;
+
+  subject = await seed({ ...civic, priceAmount: 7000 });
+  // Same make and model outrank everything, however far in price; the nearer one first.
+  ranked.closeCivic = await seed({ ...civic, priceAmount: 7200, year: 2013 });
+  ranked.farCivic = await seed({ ...civic, priceAmount: 20_000, year: 2004, mileage: 190_000 });
+  // Same body type next: two cars equal in every way but place, the nearer (Austin) first.
+  ranked.nearCorolla = await seed({ make: 'Toyota', model: 'Corolla', bodyType: 'sedan', priceAmount: 7000 });
+  ranked.farCorolla = await seed({
+    make: 'Toyota',
+    model: 'Corolla',
+    bodyType: 'sedan',
+    priceAmount: 7000,
+    ...dallas,
+  });
+  ranked.cheapSedan = await seed({
+    make: 'Mazda',
+    model: '3',
+    bodyType: 'sedan',
+    priceAmount: 2000,
+    year: 2001,
+  });
+  // Other body types last, closest first.
+  ranked.closeTruck = await seed({ make: 'Ford', model: 'F-150', bodyType: 'truck', priceAmount: 7000 });
+  ranked.farTruck = await seed({ make: 'Ford', model: 'Ranger', bodyType: 'truck', priceAmount: 30_000 });
+  // Never shown: sold, or a draft (fewer than 4 photos).
+  excluded.soldCivic = await seed({ ...civic, priceAmount: 7000, status: 'sold' });
+  excluded.draftCivic = await seed({ ...civic, priceAmount: 7000, status: 'draft' });
+}, STARTUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const similar = (id: string, query = '', token?: string) =>
+  t.request('GET', `/api/listings/${encodeURIComponent(id)}/similar${query}`, { token });
+const ids = (body: { data: { _id: string }[] }) => body.data.map((listing) => listing._id);
+
+describe('GET /api/listings/:id/similar', () => {
+  it('ranks by make and model, body type, price/year/mileage, then distance, 6 at most', async () => {
+    const res = await similar(subject);
+    expect(res.status).toBe(200);
+    const order = ['closeCivic', 'farCivic', 'nearCorolla', 'farCorolla', 'cheapSedan', 'closeTruck'];
+    expect(ids(res.body)).toEqual(order.map((name) => ranked[name]));
+    expect(res.body.data[0]).toMatchObject({ status: 'active', vehicle: { make: 'Honda', model: 'Civic' } });
+  });
+
+  it('never includes the listing itself, sold listings or drafts', async () => {
+    const res = await similar(ranked.farTruck!);
+    expect(ids(res.body)).not.toContain(ranked.farTruck);
+    for (const id of Object.values(excluded)) expect(ids(res.body)).not.toContain(id);
+    expect(ids(res.body)).toEqual([ranked.closeTruck, ...ids(res.body).slice(1)]);
+  });
+
+  it('takes a smaller limit, and refuses more than 6', async () => {
+    expect(ids((await similar(subject, '?limit=2')).body)).toEqual([ranked.closeCivic, ranked.farCivic]);
+    const tooMany = await similar(subject, '?limit=7');
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ success: false, details: { limit: 'Limit must be at most 6' } });
+  });
+
+  it('may be cached for 5 minutes, privately when it carries the caller’s favorites', async () => {
+    expect((await similar(subject)).headers.get('cache-control')).toBe('public, max-age=300');
+    await t.request('POST', `/api/listings/${ranked.closeCivic}/favorite`, { token: buyer.accessToken });
+    const signedIn = await similar(subject, '', buyer.accessToken);
+    expect(signedIn.headers.get('cache-control')).toBe('private, max-age=300');
+    expect(signedIn.body.data[0]).toMatchObject({ _id: ranked.closeCivic, isFavorite: true });
+  });
+
+  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid'])('answers 404 for %s', async (id) => {
+    const res = await similar(id);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: 'Listing not found', code: 'LISTING_NOT_FOUND' });
+  });
+
+  it("answers 404 for someone else's draft", async () => {
+    expect((await similar(excluded.draftCivic!)).status).toBe(404);
+    expect((await similar(excluded.draftCivic!, '', seller.accessToken)).status).toBe(200);
+  });
+});

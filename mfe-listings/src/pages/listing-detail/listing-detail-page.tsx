@@ -6,17 +6,25 @@ import {
   FUEL_TYPE_LABELS,
   NOT_AVAILABLE,
   routes,
+  truncate,
   TRANSMISSION_LABELS,
-  useSessionStore,
+  type Listing,
 } from '@carmarket/shared';
 import { Badge, Button, Card, PageContainer, Skeleton, VisuallyHidden } from '@carmarket/shared/ui';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useListing } from '../../features/listing/api/get-listing';
 import { RemoteRoot } from '../../remote-root';
+import { ListingActions } from './listing-actions';
+import { ListingGallery } from './listing-gallery';
+import { SimilarCars } from './similar-cars';
+import { useDocumentMeta } from './use-document-meta';
+import { FactGrid, ListingFeatures, VehicleDetails } from './vehicle-details';
+
+const DESCRIPTION_META_LENGTH = 160;
 
 const Breadcrumb = styled.nav`
-  margin: 1rem 0;
+  margin: 0 0 1rem;
 
   ol {
     display: flex;
@@ -34,40 +42,44 @@ const Breadcrumb = styled.nav`
   }
 `;
 
+const Layout = styled.div`
+  display: grid;
+  gap: 1.5rem;
+  min-width: 0;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.lg}) {
+    grid-template-columns: minmax(0, 2fr) minmax(18rem, 1fr);
+    align-items: start;
+  }
+`;
+
+const Column = styled.div`
+  display: grid;
+  gap: 1rem;
+  min-width: 0;
+`;
+
 const Heading = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  justify-content: space-between;
-  gap: 0.5rem 1rem;
+  h1 {
+    margin: 0 0 0.25rem;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Price = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
   margin: 0;
   font-size: 1.75rem;
   font-weight: 800;
 `;
 
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
-  gap: 1rem;
-  margin: 1.5rem 0;
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-    font-size: 0.875rem;
-  }
-
-  dd {
-    margin: 0;
-    font-weight: 600;
-  }
-`;
-
-const Sections = styled.div`
-  display: grid;
-  gap: 1rem;
+const Description = styled.p`
+  margin: 0;
+  white-space: pre-line;
+  overflow-wrap: anywhere;
 `;
 
 const NotFound = styled.div`
@@ -87,18 +99,127 @@ function ListingNotFound() {
   );
 }
 
-/** /listing/{id} (spec §2): loading, not found, or the listing's title, price, quick facts and seller. */
+function QuickFacts({ listing }: { listing: Listing }) {
+  const { vehicle } = listing;
+  const { city, state } = vehicle.location.address;
+  const facts: [string, string][] = [
+    ['Mileage', vehicle.mileage === null ? NOT_AVAILABLE : formatMileage(vehicle.mileage)],
+    ['Transmission', TRANSMISSION_LABELS[vehicle.transmission] ?? NOT_AVAILABLE],
+    ['Fuel type', FUEL_TYPE_LABELS[vehicle.fuelType] ?? NOT_AVAILABLE],
+    ['Location', [city, state].filter(Boolean).join(', ') || NOT_AVAILABLE],
+  ];
+  return (
+    <FactGrid aria-label="Quick facts">
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </FactGrid>
+  );
+}
+
+/** Seller Information: views and saves are shown for active listings only (spec §2). */
+function SellerInformation({ listing }: { listing: Listing }) {
+  const active = listing.status === 'active';
+  return (
+    <Card as="section" aria-labelledby="seller-information">
+      <h2 id="seller-information">Seller Information</h2>
+      <FactGrid>
+        {listing.seller.name && (
+          <div>
+            <dt>Seller</dt>
+            <dd>{listing.seller.name}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Seller type</dt>
+          <dd>{listing.seller.role === 'dealer' ? 'Dealer' : 'Private Seller'}</dd>
+        </div>
+        <div>
+          <dt>Listed</dt>
+          <dd>{formatLongDate(listing.createdAt)}</dd>
+        </div>
+        {active && (
+          <>
+            <div>
+              <dt>Views</dt>
+              <dd>{listing.views}</dd>
+            </div>
+            <div>
+              <dt>Favorites</dt>
+              <dd>{listing.favoriteCount}</dd>
+            </div>
+          </>
+        )}
+      </FactGrid>
+    </Card>
+  );
+}
+
+function ListingDetail({ listing }: { listing: Listing }) {
+  const name = formatVehicleName(listing.vehicle);
+  const shortName = formatVehicleName({ ...listing.vehicle, trim: null });
+  return (
+    <>
+      <Breadcrumb aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to={routes.home}>Home</Link>
+          </li>
+          <li>
+            <Link to={routes.search}>Search</Link>
+          </li>
+          <li aria-current="page">{shortName}</li>
+        </ol>
+      </Breadcrumb>
+      <Layout>
+        <Column>
+          <ListingGallery images={listing.vehicle.images} name={shortName} />
+          <Heading>
+            <h1>{name}</h1>
+            <Price>
+              {formatPrice(listing.price.amount)}
+              {listing.price.negotiable && <Badge>Negotiable</Badge>}
+              {listing.status === 'sold' && <Badge $tone="danger">Sold</Badge>}
+            </Price>
+          </Heading>
+          <QuickFacts listing={listing} />
+          <VehicleDetails vehicle={listing.vehicle} />
+          {listing.description && (
+            <Card as="section" aria-labelledby="listing-description">
+              <h2 id="listing-description">Description</h2>
+              <Description>{listing.description}</Description>
+            </Card>
+          )}
+          <ListingFeatures features={listing.vehicle.features} />
+        </Column>
+        <Column>
+          <ListingActions listing={listing} />
+          <SellerInformation listing={listing} />
+        </Column>
+      </Layout>
+    </>
+  );
+}
+
+/** /listing/{id} (spec §2): loading, 'Listing not found', or the listing with its similar cars. */
 export function ListingDetailPage() {
   const { id = '' } = useParams();
   const { data: listing, isPending, isError } = useListing(id);
-  const userId = useSessionStore((state) => state.user?._id);
+  useDocumentMeta(
+    listing &&
+      `${formatVehicleName({ ...listing.vehicle, trim: null })} — ${formatPrice(listing.price.amount)} | CarMarket`,
+    listing && truncate(listing.description || listing.title, DESCRIPTION_META_LENGTH),
+  );
 
   return (
     <RemoteRoot>
       <PageContainer>
         {isPending ? (
           <div role="status">
-            <VisuallyHidden>Loading listing…</VisuallyHidden>
+            <VisuallyHidden>Loading listing...</VisuallyHidden>
             <Skeleton $height="2rem" $width="50%" />
             <Skeleton $height="20rem" />
           </div>
@@ -107,59 +228,8 @@ export function ListingDetailPage() {
           <ListingNotFound />
         ) : (
           <>
-            <Breadcrumb aria-label="Breadcrumb">
-              <ol>
-                <li>
-                  <Link to={routes.home}>Home</Link>
-                </li>
-                <li>
-                  <Link to={routes.search}>Search</Link>
-                </li>
-                <li aria-current="page">{formatVehicleName({ ...listing.vehicle, trim: null })}</li>
-              </ol>
-            </Breadcrumb>
-            <Heading>
-              <h1>{formatVehicleName(listing.vehicle)}</h1>
-              <Price>
-                {formatPrice(listing.price.amount)} {listing.price.negotiable && <Badge>Negotiable</Badge>}
-              </Price>
-            </Heading>
-            <Facts>
-              <div>
-                <dt>Mileage</dt>
-                <dd>{formatMileage(listing.vehicle.mileage)}</dd>
-              </div>
-              <div>
-                <dt>Transmission</dt>
-                <dd>{TRANSMISSION_LABELS[listing.vehicle.transmission] ?? NOT_AVAILABLE}</dd>
-              </div>
-              <div>
-                <dt>Fuel type</dt>
-                <dd>{FUEL_TYPE_LABELS[listing.vehicle.fuelType] ?? NOT_AVAILABLE}</dd>
-              </div>
-              <div>
-                <dt>Location</dt>
-                <dd>
-                  {[listing.vehicle.location.address.city, listing.vehicle.location.address.state]
-                    .filter(Boolean)
-                    .join(', ') || NOT_AVAILABLE}
-                </dd>
-              </div>
-            </Facts>
-            <Sections>
-              {listing.description && (
-                <Card>
-                  <h2>Description</h2>
-                  <p>{listing.description}</p>
-                </Card>
-              )}
-              <Card>
-                <h2>Seller Information</h2>
-                <p>{listing.seller.role === 'dealer' ? 'Dealer' : 'Private Seller'}</p>
-                <p>Listed {formatLongDate(listing.createdAt)}</p>
-                {listing.seller._id === userId && <Badge>Your Listing</Badge>}
-              </Card>
-            </Sections>
+            <ListingDetail listing={listing} />
+            <SimilarCars listingId={listing._id} />
           </>
         )}
       </PageContainer>

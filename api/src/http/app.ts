@@ -28,6 +28,7 @@ import { searchRoutes } from '../modules/search/search.routes.js';
 import { SearchService } from '../modules/search/search.service.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import { createEventBus, type EventBus } from '../realtime/event-bus.js';
+import { registerMessagingEvents } from '../realtime/messaging-events.js';
 import { createRealtimeServer } from '../realtime/socket-server.js';
 import { authenticate } from './authenticate.js';
 import { registerApiDocs } from './docs.js';
@@ -107,6 +108,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     secret: config.jwtSecret,
   });
 
+  const messages = new MessagesService(new MessagesRepository(db), listingsRepository, app.events);
+  registerMessagingEvents(realtime, messages);
+
   const api: FastifyPluginAsyncZod = async (api) => {
     // Inside /api only: page loads fetch many static files that must not count against the limit.
     await registerGlobalRateLimit(api, config.rateLimits.global);
@@ -142,7 +146,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     });
     await api.register(messagesRoutes, {
       prefix: '/messages',
-      service: new MessagesService(new MessagesRepository(db), listingsRepository),
+      service: messages,
     });
     await api.register(catalogueRoutes, { prefix: '/vehicle-data' });
     await api.register(geocodingRoutes, {

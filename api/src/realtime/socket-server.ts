@@ -11,6 +11,7 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { AccessTokens } from '../modules/auth/tokens.js';
 import { userRoom } from './event-bus.js';
+import { createMemoryPresence, createRedisPresence, type Presence } from './presence.js';
 
 export interface SocketData {
   userId: string;
@@ -22,6 +23,13 @@ export type RealtimeServer = Server<
   Record<string, never>,
   SocketData
 >;
+
+export interface Realtime {
+  io: RealtimeServer;
+  presence: Presence;
+  log: FastifyBaseLogger;
+  close(): Promise<void>;
+}
 
 export interface RealtimeOptions {
   accessTokens: AccessTokens;
@@ -37,7 +45,7 @@ export interface RealtimeOptions {
 export async function createRealtimeServer(
   httpServer: HttpServer,
   { accessTokens, redisUrl, corsOrigins, log }: RealtimeOptions,
-): Promise<{ io: RealtimeServer; close(): Promise<void> }> {
+): Promise<Realtime> {
   const io: RealtimeServer = new Server(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
@@ -46,6 +54,7 @@ export async function createRealtimeServer(
   });
 
   const redisClients: ReturnType<typeof createClient>[] = [];
+  let presence = createMemoryPresence();
   if (redisUrl) {
     const publisher = createClient({ url: redisUrl });
     const subscriber = publisher.duplicate();
@@ -56,6 +65,8 @@ export async function createRealtimeServer(
     }
     await Promise.all([publisher.connect(), subscriber.connect()]);
     io.adapter(createAdapter(publisher, subscriber));
+    // The publisher is a normal connection (only the subscriber is in subscribe mode).
+    presence = createRedisPresence(publisher);
   }
 
   io.use(async (socket, next) => {
@@ -66,13 +77,32 @@ export async function createRealtimeServer(
     next();
   });
 
+  // Everyone hears who comes online and goes offline: presence dots show on any conversation row.
   io.on('connection', (socket) => {
-    void socket.join(userRoom(socket.data.userId));
+    const { userId } = socket.data;
+    void socket.join(userRoom(userId));
+    presence.connected(userId, socket.id).then(
+      (first) => {
+        if (first) io.emit('user-status-changed', { userId, status: 'online', lastSeen: null });
+      },
+      (error: unknown) => log.error({ err: error }, 'presence update failed'),
+    );
+    socket.on('disconnect', () => {
+      presence.disconnected(userId, socket.id).then(
+        (lastSeen) => {
+          if (lastSeen) io.emit('user-status-changed', { userId, status: 'offline', lastSeen });
+        },
+        (error: unknown) => log.warn({ err: error }, 'presence update failed'),
+      );
+    });
   });
 
   return {
     io,
+    presence,
+    log,
     async close() {
+      presence.close();
       // Drops live connections (which would otherwise keep the HTTP server from closing) and
       // detaches from the server that Fastify closes itself.
       io.disconnectSockets(true);

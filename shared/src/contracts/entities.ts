@@ -185,9 +185,11 @@ export interface SearchFilters {
   exteriorFeatures?: string[];
   otherFeatures?: string[];
   sellerType?: SellerRole[];
-  /** Miles around `zipCode`; the spec lists radius alone, a radius needs a centre. */
+  /** Miles around `zipCode` or `lat`/`lon`; the spec lists radius alone, a radius needs a centre. */
   radius?: number;
   zipCode?: string;
+  lat?: number;
+  lon?: number;
   hasImages?: boolean;
   hasWarranty?: boolean;
   acceptsTradeIn?: boolean;
@@ -213,6 +215,8 @@ export interface Suggestion {
   type: SuggestionType;
   value: string;
   label: string;
+  /** For a model suggestion: the make it belongs to. */
+  make?: string;
 }
 
 /** Shape not given by the spec: a named set of search parameters. */
@@ -221,6 +225,17 @@ export interface SavedSearch {
   name: string;
   params: SearchParams;
   createdAt: IsoDateString;
+  /** When the owner last opened it; listings published after this count as new. */
+  lastViewedAt: IsoDateString | null;
+  /** Active listings matching it that were published since it was last viewed (or saved). */
+  newCount: number;
+}
+
+/** GET /search/popular (shape not given by the spec): most searched in the last 30 days. */
+export interface PopularSearches {
+  makes: FacetOption[];
+  models: FacetOption[];
+  queries: FacetOption[];
 }
 
 export interface CatalogueMake {
@@ -265,7 +280,13 @@ export interface Conversation {
   otherParticipant: ConversationParticipant | null;
   lastMessage: LastMessage | null;
   unreadCount: number;
+  /** null once the listing is deleted; listingTitle keeps the title it had when the conversation began. */
   listing: ListingPreview | null;
+  listingTitle: string;
+  /** Archived by the signed-in user (archiving is per user). */
+  isArchived: boolean;
+  /** The signed-in user has blocked the other participant. */
+  isBlocked: boolean;
 }
 
 export interface Message {
@@ -277,7 +298,8 @@ export interface Message {
   createdAt: IsoDateString;
   read: boolean;
   readAt: IsoDateString | null;
-  listing: Id | ListingPreview;
+  /** null once the listing is deleted. */
+  listing: Id | ListingPreview | null;
 }
 
 export interface UserPresence {

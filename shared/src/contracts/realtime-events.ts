@@ -42,8 +42,11 @@ export interface UserStatusChangedEvent {
   lastSeen: IsoDateString | null;
 }
 
+/** The answer to join-conversation: a non-participant is refused and not joined. */
+export type JoinConversationAck = { ok: true } | { ok: false; error: string };
+
 export interface ClientToServerEvents {
-  'join-conversation': (conversationId: Id) => void;
+  'join-conversation': (conversationId: Id, ack?: (result: JoinConversationAck) => void) => void;
   'leave-conversation': (conversationId: Id) => void;
   typing: (payload: TypingPayload) => void;
   'message-read': (payload: MessageReadPayload) => void;

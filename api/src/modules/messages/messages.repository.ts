@@ -1,25 +1,33 @@
-import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { conversations, listings, messages, users } from '../../db/schema.js';
+import { conversations, listings, messages, userBlocks, users } from '../../db/schema.js';
 import { pageOffset, type PageRequest } from '../../http/pagination.js';
+
+export type ConversationRecord = typeof conversations.$inferSelect;
+export type MessageRecord = typeof messages.$inferSelect;
+
+/** Where a catch-up fetch starts: after a known message, or after a moment. */
+export type MessageCursor = { messageId: string } | { since: Date };
 
 export class MessagesRepository {
   constructor(private readonly db: Db) {}
 
-  /** Conversations the user takes part in and has not archived. */
-  private visibleTo(userId: string) {
+  /** Conversations the user takes part in, archived by them or not. */
+  private participantIn(userId: string, archived: boolean) {
+    const archivedAt = (column: typeof conversations.buyerArchivedAt) =>
+      archived ? isNotNull(column) : isNull(column);
     return or(
-      and(eq(conversations.buyerId, userId), isNull(conversations.buyerArchivedAt)),
-      and(eq(conversations.sellerId, userId), isNull(conversations.sellerArchivedAt)),
+      and(eq(conversations.buyerId, userId), archivedAt(conversations.buyerArchivedAt)),
+      and(eq(conversations.sellerId, userId), archivedAt(conversations.sellerArchivedAt)),
     );
   }
 
   /**
-   * One page of the user's conversations, most recent activity first, each with the other
-   * participant, the last message (a lateral join on the conversation/created_at index) and the
-   * number of messages still unread by the user.
+   * Conversations as the user sees them, each with the other participant, the last message (a
+   * lateral join on the conversation/created_at index) and the number of messages still unread by
+   * the user — one query, whatever the page size.
    */
-  async findConversations(userId: string, page: PageRequest) {
+  private selectConversations(userId: string, where: SQL | undefined) {
     const lastMessage = this.db
       .select({ content: messages.content, senderId: messages.senderId, createdAt: messages.createdAt })
       .from(messages)
@@ -28,9 +36,12 @@ export class MessagesRepository {
       .limit(1)
       .as('last_message');
 
-    const rows = await this.db
+    return this.db
       .select({
         id: conversations.id,
+        listingTitleSnapshot: conversations.listingTitle,
+        archivedAt: sql<Date | null>`case when ${conversations.buyerId} = ${userId}
+          then ${conversations.buyerArchivedAt} else ${conversations.sellerArchivedAt} end`,
         listingId: listings.id,
         listingTitle: listings.title,
         listingPriceAmount: listings.priceAmount,
@@ -49,6 +60,10 @@ export class MessagesRepository {
             and ${messages.recipientId} = ${userId}
             and ${messages.readAt} is null
         )`.mapWith(Number),
+        isBlocked: sql<boolean>`exists (
+          select 1 from ${userBlocks}
+          where ${userBlocks.blockerId} = ${userId} and ${userBlocks.blockedId} = ${users.id}
+        )`,
       })
       .from(conversations)
       .innerJoin(
@@ -60,7 +75,12 @@ export class MessagesRepository {
       )
       .leftJoin(listings, eq(listings.id, conversations.listingId))
       .leftJoinLateral(lastMessage, sql`true`)
-      .where(this.visibleTo(userId))
+      .where(where);
+  }
+
+  /** One page of the user's conversations (archived ones, or the others), latest activity first. */
+  async findConversations(userId: string, archived: boolean, page: PageRequest) {
+    return this.selectConversations(userId, this.participantIn(userId, archived))
       .orderBy(
         sql`${conversations.lastMessageAt} desc nulls last`,
         desc(conversations.createdAt),
@@ -68,12 +88,228 @@ export class MessagesRepository {
       )
       .limit(page.limit)
       .offset(pageOffset(page));
-    return rows;
   }
 
-  async countConversations(userId: string): Promise<number> {
-    const [row] = await this.db.select({ total: count() }).from(conversations).where(this.visibleTo(userId));
+  /** One conversation as `userId` sees it (who must take part in it). */
+  async findConversationFor(userId: string, conversationId: string) {
+    const [row] = await this.selectConversations(userId, eq(conversations.id, conversationId));
+    return row;
+  }
+
+  async countConversations(userId: string, archived: boolean): Promise<number> {
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(conversations)
+      .where(this.participantIn(userId, archived));
     return row?.total ?? 0;
+  }
+
+  async findConversation(id: string): Promise<ConversationRecord | undefined> {
+    const [row] = await this.db.select().from(conversations).where(eq(conversations.id, id));
+    return row;
+  }
+
+  async findMessage(id: string): Promise<MessageRecord | undefined> {
+    const [row] = await this.db.select().from(messages).where(eq(messages.id, id));
+    return row;
+  }
+
+  async findByClientMessageId(senderId: string, clientMessageId: string): Promise<MessageRecord | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.senderId, senderId), eq(messages.clientMessageId, clientMessageId)));
+    return row;
+  }
+
+  async findConversationByParties(listingId: string, buyerId: string, sellerId: string) {
+    const [row] = await this.db
+      .select()
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.listingId, listingId),
+          eq(conversations.buyerId, buyerId),
+          eq(conversations.sellerId, sellerId),
+        ),
+      );
+    return row;
+  }
+
+  /**
+   * Stores a message in the one conversation of listing + buyer + seller, creating it on first
+   * contact. A retry carrying the same clientMessageId returns the message stored the first time
+   * (`created: false`), also when two retries race.
+   */
+  async insertMessage(input: {
+    listingId: string;
+    listingTitle: string;
+    buyerId: string;
+    sellerId: string;
+    senderId: string;
+    recipientId: string;
+    content: string;
+    clientMessageId: string | null;
+  }): Promise<{ message: MessageRecord; created: boolean }> {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .insert(conversations)
+        .values({
+          listingId: input.listingId,
+          listingTitle: input.listingTitle,
+          buyerId: input.buyerId,
+          sellerId: input.sellerId,
+        })
+        .onConflictDoNothing({
+          target: [conversations.listingId, conversations.buyerId, conversations.sellerId],
+        });
+      const [conversation] = await tx
+        .select()
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.listingId, input.listingId),
+            eq(conversations.buyerId, input.buyerId),
+            eq(conversations.sellerId, input.sellerId),
+          ),
+        );
+
+      const [inserted] = await tx
+        .insert(messages)
+        .values({
+          conversationId: conversation!.id,
+          senderId: input.senderId,
+          recipientId: input.recipientId,
+          content: input.content,
+          clientMessageId: input.clientMessageId,
+        })
+        .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
+        .returning();
+      if (!inserted) {
+        const [existing] = await tx
+          .select()
+          .from(messages)
+          .where(
+            and(eq(messages.senderId, input.senderId), eq(messages.clientMessageId, input.clientMessageId!)),
+          );
+        return { message: existing!, created: false };
+      }
+
+      // A new message brings the conversation back for a recipient who had archived it.
+      const recipientArchive =
+        conversation!.buyerId === input.recipientId ? { buyerArchivedAt: null } : { sellerArchivedAt: null };
+      await tx
+        .update(conversations)
+        .set({ lastMessageAt: inserted.createdAt, ...recipientArchive })
+        .where(eq(conversations.id, conversation!.id));
+      return { message: inserted, created: true };
+    });
+  }
+
+  /**
+   * One page of a conversation's messages in reading order (oldest → newest). Page 1 holds the
+   * most recent `limit` messages, page 2 the ones before them, so a chat opens at its end. With a
+   * cursor: the first `limit` messages after it, for catching up after a reconnection.
+   */
+  async findMessages(conversationId: string, page: PageRequest, cursor?: MessageCursor) {
+    const inConversation = eq(messages.conversationId, conversationId);
+    if (cursor) {
+      // Compared in SQL, at the database's microsecond precision, with the id breaking ties.
+      const after =
+        'messageId' in cursor
+          ? sql`(${messages.createdAt}, ${messages.id}) > (select m.created_at, m.id from ${messages} m where m.id = ${cursor.messageId})`
+          : gt(messages.createdAt, cursor.since);
+      const where = and(inConversation, after);
+      const [rows, [total]] = await Promise.all([
+        this.db
+          .select()
+          .from(messages)
+          .where(where)
+          .orderBy(asc(messages.createdAt), asc(messages.id))
+          .limit(page.limit)
+          .offset(pageOffset(page)),
+        this.db.select({ total: count() }).from(messages).where(where),
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    }
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(messages)
+        .where(inConversation)
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(page.limit)
+        .offset(pageOffset(page)),
+      this.db.select({ total: count() }).from(messages).where(inConversation),
+    ]);
+    return { rows: rows.reverse(), total: total?.total ?? 0 };
+  }
+
+  /** Marks one message read; returns it only when this call changed it. */
+  async markRead(messageId: string): Promise<MessageRecord | undefined> {
+    const [row] = await this.db
+      .update(messages)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(messages.id, messageId), isNull(messages.readAt)))
+      .returning();
+    return row;
+  }
+
+  /** Marks every message of the conversation addressed to the user read; returns those changed. */
+  async markConversationRead(conversationId: string, recipientId: string): Promise<MessageRecord[]> {
+    return this.db
+      .update(messages)
+      .set({ readAt: sql`now()` })
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          eq(messages.recipientId, recipientId),
+          isNull(messages.readAt),
+        ),
+      )
+      .returning();
+  }
+
+  async deleteMessage(id: string): Promise<void> {
+    await this.db.delete(messages).where(eq(messages.id, id));
+  }
+
+  async setArchived(conversation: ConversationRecord, userId: string, archived: boolean): Promise<void> {
+    const at = archived ? new Date() : null;
+    await this.db
+      .update(conversations)
+      .set(conversation.buyerId === userId ? { buyerArchivedAt: at } : { sellerArchivedAt: at })
+      .where(eq(conversations.id, conversation.id));
+  }
+
+  async block(blockerId: string, blockedId: string): Promise<void> {
+    await this.db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
+  }
+
+  async unblock(blockerId: string, blockedId: string): Promise<void> {
+    await this.db
+      .delete(userBlocks)
+      .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
+  }
+
+  /** Who of the two has blocked the other, if anyone. */
+  async blockBetween(userId: string, otherId: string): Promise<{ blockerId: string } | undefined> {
+    const [row] = await this.db
+      .select({ blockerId: userBlocks.blockerId })
+      .from(userBlocks)
+      .where(
+        or(
+          and(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, otherId)),
+          and(eq(userBlocks.blockerId, otherId), eq(userBlocks.blockedId, userId)),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  async userExists(id: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, id));
+    return Boolean(row);
   }
 
   async countUnread(userId: string): Promise<number> {
@@ -85,4 +321,4 @@ export class MessagesRepository {
   }
 }
 
-export type ConversationRow = Awaited<ReturnType<MessagesRepository['findConversations']>>[number];
+export type ConversationRow = NonNullable<Awaited<ReturnType<MessagesRepository['findConversationFor']>>>;

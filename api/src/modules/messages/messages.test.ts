@@ -16,6 +16,7 @@ let t: TestApp;
 let seller: SignedIn;
 let buyer: SignedIn;
 let newcomer: SignedIn;
+let stranger: SignedIn;
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
@@ -25,6 +26,7 @@ beforeAll(async () => {
   seller = await signIn(t, smtp, 'seller@example.com');
   buyer = await signIn(t, smtp, 'buyer@example.com');
   newcomer = await signIn(t, smtp, 'newcomer@example.com');
+  stranger = await signIn(t, smtp, 'stranger@example.com');
   const { db } = t.app.database;
 
   const civic = await seedListing(db, seller.user._id, {
@@ -163,5 +165,294 @@ describe('GET /api/messages/unread-count', () => {
 
   it('requires a signed-in user', async () => {
     expect((await t.request('GET', '/api/messages/unread-count')).status).toBe(401);
+  });
+});
+
+describe('sending and reading messages', () => {
+  let listingId: string;
+  const send = (from: SignedIn, json: Record<string, unknown>) =>
+    t.request('POST', '/api/messages', { token: from.accessToken, json: { listingId, ...json } });
+
+  beforeAll(async () => {
+    const listing = await seedListing(t.app.database.db, seller.user._id, {
+      title: 'Mazda 3 hatchback',
+      make: 'Mazda',
+      model: '3',
+      year: 2012,
+    });
+    listingId = listing.id;
+  });
+
+  it('creates the conversation on first contact, trims the text and answers with the stored message', async () => {
+    const res = await send(newcomer, { recipientId: seller.user._id, content: '  Is it still for sale?  ' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      _id: expect.any(String),
+      conversationId: expect.any(String),
+      sender: { _id: newcomer.user._id },
+      recipient: { _id: seller.user._id },
+      content: 'Is it still for sale?',
+      createdAt: expect.any(String),
+      read: false,
+      readAt: null,
+      listing: listingId,
+    });
+
+    const again = await send(newcomer, { recipientId: seller.user._id, content: 'Second question' });
+    expect(again.body.data.conversationId).toBe(res.body.data.conversationId);
+
+    const list = await t.request('GET', '/api/messages/conversations', { token: newcomer.accessToken });
+    expect(list.body.data).toEqual([
+      expect.objectContaining({
+        conversationId: res.body.data.conversationId,
+        otherParticipant: { _id: seller.user._id, name: null, profileImage: null },
+        lastMessage: expect.objectContaining({
+          content: 'Second question',
+          sender: { _id: newcomer.user._id },
+        }),
+        unreadCount: 0,
+        listingTitle: 'Mazda 3 hatchback',
+        isArchived: false,
+        isBlocked: false,
+        listing: expect.objectContaining({
+          _id: listingId,
+          vehicle: { year: 2012, make: 'Mazda', model: '3' },
+        }),
+      }),
+    ]);
+  });
+
+  it('stores a retried send once: the same clientMessageId returns the same message', async () => {
+    const payload = {
+      recipientId: seller.user._id,
+      content: 'Can I see it Friday?',
+      clientMessageId: 'retry-1',
+    };
+    const first = await send(newcomer, payload);
+    const retry = await send(newcomer, payload);
+    expect(retry.status).toBe(200);
+    expect(retry.body.data).toEqual(first.body.data);
+
+    const thread = await t.request('GET', `/api/messages/conversations/${first.body.data.conversationId}`, {
+      token: newcomer.accessToken,
+    });
+    expect(
+      thread.body.data.filter((m: { content: string }) => m.content === 'Can I see it Friday?'),
+    ).toHaveLength(1);
+  });
+
+  it('lets the seller answer the buyer in the same conversation but never start one about their own car', async () => {
+    const reply = await send(seller, { recipientId: newcomer.user._id, content: 'Friday is fine' });
+    expect(reply.status).toBe(200);
+    const own = await send(seller, { recipientId: stranger.user._id, content: 'Want my car?' });
+    expect(own.status).toBe(403);
+    expect(own.body.error).toBe('You cannot message your own listing');
+    const self = await send(seller, { recipientId: seller.user._id, content: 'Hello me' });
+    expect(self.status).toBe(400);
+    expect(self.body.error).toBe('You cannot message your own listing');
+  });
+
+  it.each([
+    ['blank content', { content: '   ' }, 'Message cannot be empty'],
+    [
+      'content over 1000 characters',
+      { content: 'x'.repeat(1001) },
+      'Message must be at most 1000 characters',
+    ],
+    [
+      'a recipient who is not the seller',
+      { recipientId: '00000000-0000-4000-8000-000000000009' },
+      'The recipient is not the seller of this listing',
+    ],
+  ])('refuses %s with a clear error and stores nothing', async (_label, override, error) => {
+    const before = await t.request('GET', '/api/messages/unread-count', { token: seller.accessToken });
+    const res = await send(stranger, { recipientId: seller.user._id, content: 'Hello', ...override });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(error);
+    const after = await t.request('GET', '/api/messages/unread-count', { token: seller.accessToken });
+    expect(after.body.data.unreadCount).toBe(before.body.data.unreadCount);
+  });
+
+  it('answers 404 for a listing that does not exist', async () => {
+    const res = await t.request('POST', '/api/messages', {
+      token: stranger.accessToken,
+      json: {
+        listingId: '00000000-0000-4000-8000-000000000009',
+        recipientId: seller.user._id,
+        content: 'Hi',
+      },
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('Listing not found');
+  });
+
+  it('lists messages oldest to newest for participants only, pages from the latest, and catches up after a message', async () => {
+    const first = await send(stranger, { recipientId: seller.user._id, content: 'one' });
+    const conversationId = first.body.data.conversationId;
+    for (const content of ['two', 'three', 'four'])
+      await send(stranger, { recipientId: seller.user._id, content });
+    const url = `/api/messages/conversations/${conversationId}`;
+
+    const all = await t.request('GET', url, { token: seller.accessToken });
+    expect(all.body.data.map((m: { content: string }) => m.content)).toEqual(['one', 'two', 'three', 'four']);
+    expect(all.body.conversation).toMatchObject({
+      conversationId,
+      otherParticipant: { _id: stranger.user._id },
+    });
+
+    const latest = await t.request('GET', `${url}?limit=2`, { token: seller.accessToken });
+    expect(latest.body.data.map((m: { content: string }) => m.content)).toEqual(['three', 'four']);
+    expect(latest.body.pagination).toMatchObject({ total: 4, pages: 2, hasNextPage: true });
+
+    const after = await t.request('GET', `${url}?after=${first.body.data._id}`, {
+      token: seller.accessToken,
+    });
+    expect(after.body.data.map((m: { content: string }) => m.content)).toEqual(['two', 'three', 'four']);
+    const since = await t.request('GET', `${url}?after=${encodeURIComponent(all.body.data[3].createdAt)}`, {
+      token: seller.accessToken,
+    });
+    expect(since.body.data).toEqual([]);
+
+    const outsider = await t.request('GET', url, { token: newcomer.accessToken });
+    expect(outsider.status).toBe(403);
+    expect(outsider.body.error).toBe('You are not part of this conversation');
+    const missing = await t.request(
+      'GET',
+      '/api/messages/conversations/00000000-0000-4000-8000-000000000009',
+      {
+        token: seller.accessToken,
+      },
+    );
+    expect(missing.status).toBe(404);
+    const malformed = await t.request('GET', `${url}?after=yesterday`, { token: seller.accessToken });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('counts unread messages, lets only the recipient mark one read, and reads a whole conversation when opened', async () => {
+    const sent = await send(stranger, { recipientId: seller.user._id, content: 'Unread question' });
+    const { _id: messageId, conversationId } = sent.body.data;
+    const unread = async () =>
+      (await t.request('GET', '/api/messages/unread-count', { token: seller.accessToken })).body.data
+        .unreadCount;
+    const before = await unread();
+
+    const bySender = await t.request('PATCH', `/api/messages/${messageId}/read`, {
+      token: stranger.accessToken,
+    });
+    expect(bySender.status).toBe(403);
+    const read = await t.request('PATCH', `/api/messages/${messageId}/read`, { token: seller.accessToken });
+    expect(read.body.data).toMatchObject({ _id: messageId, read: true, readAt: expect.any(String) });
+    expect(await unread()).toBe(before - 1);
+
+    const opened = await t.request('PATCH', `/api/messages/conversations/${conversationId}/read`, {
+      token: seller.accessToken,
+    });
+    expect(opened.status).toBe(200);
+    const list = await t.request('GET', '/api/messages/conversations', { token: seller.accessToken });
+    const row = list.body.data.find((c: { conversationId: string }) => c.conversationId === conversationId);
+    expect(row.unreadCount).toBe(0);
+    const outsider = await t.request('PATCH', `/api/messages/conversations/${conversationId}/read`, {
+      token: newcomer.accessToken,
+    });
+    expect(outsider.status).toBe(403);
+  });
+
+  it('deletes only your own messages', async () => {
+    const sent = await send(stranger, { recipientId: seller.user._id, content: 'Delete me' });
+    const { _id: messageId, conversationId } = sent.body.data;
+    const byOther = await t.request('DELETE', `/api/messages/${messageId}`, { token: seller.accessToken });
+    expect(byOther.status).toBe(403);
+    expect(byOther.body.error).toBe('You can only delete your own messages');
+    const own = await t.request('DELETE', `/api/messages/${messageId}`, { token: stranger.accessToken });
+    expect(own.status).toBe(200);
+    const thread = await t.request('GET', `/api/messages/conversations/${conversationId}`, {
+      token: seller.accessToken,
+    });
+    expect(thread.body.data.map((m: { _id: string }) => m._id)).not.toContain(messageId);
+    const again = await t.request('DELETE', `/api/messages/${messageId}`, { token: stranger.accessToken });
+    expect(again.status).toBe(404);
+  });
+
+  it('archives a conversation for one participant only, and brings it back', async () => {
+    const sent = await send(stranger, { recipientId: seller.user._id, content: 'Archive test' });
+    const { conversationId } = sent.body.data;
+    const ids = async (who: SignedIn, archived = false) =>
+      (
+        await t.request('GET', `/api/messages/conversations?archived=${archived}`, { token: who.accessToken })
+      ).body.data.map((c: { conversationId: string }) => c.conversationId);
+
+    const archived = await t.request('PATCH', `/api/messages/conversations/${conversationId}/archive`, {
+      token: stranger.accessToken,
+    });
+    expect(archived.body.data).toMatchObject({ conversationId, isArchived: true });
+    expect(await ids(stranger)).not.toContain(conversationId);
+    expect(await ids(stranger, true)).toContain(conversationId);
+    expect(await ids(seller)).toContain(conversationId);
+
+    const outsider = await t.request('PATCH', `/api/messages/conversations/${conversationId}/archive`, {
+      token: newcomer.accessToken,
+    });
+    expect(outsider.status).toBe(403);
+
+    await t.request('PATCH', `/api/messages/conversations/${conversationId}/unarchive`, {
+      token: stranger.accessToken,
+    });
+    expect(await ids(stranger)).toContain(conversationId);
+  });
+
+  it("blocks a user's messages both ways with a clear error, keeps the conversation readable, and unblocks", async () => {
+    const sent = await send(stranger, { recipientId: seller.user._id, content: 'Before the block' });
+    const blocked = await t.request('POST', `/api/messages/block/${stranger.user._id}`, {
+      token: seller.accessToken,
+    });
+    expect(blocked.body.data).toEqual({ userId: stranger.user._id, blocked: true });
+
+    const fromBlocked = await send(stranger, { recipientId: seller.user._id, content: 'Hello?' });
+    expect(fromBlocked.status).toBe(403);
+    expect(fromBlocked.body.error).toBe('This user is not accepting messages from you');
+    const fromBlocker = await send(seller, { recipientId: stranger.user._id, content: 'Hi' });
+    expect(fromBlocker.status).toBe(403);
+    expect(fromBlocker.body.error).toBe('You have blocked this user. Unblock them to send a message');
+
+    const thread = await t.request('GET', `/api/messages/conversations/${sent.body.data.conversationId}`, {
+      token: stranger.accessToken,
+    });
+    expect(thread.status).toBe(200);
+    expect(thread.body.data.at(-1).content).toBe('Before the block');
+    const list = await t.request('GET', '/api/messages/conversations', { token: seller.accessToken });
+    expect(
+      list.body.data.find(
+        (c: { conversationId: string }) => c.conversationId === sent.body.data.conversationId,
+      ),
+    ).toMatchObject({ isBlocked: true });
+
+    expect(
+      (await t.request('POST', `/api/messages/block/${seller.user._id}`, { token: seller.accessToken }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await t.request('POST', '/api/messages/block/00000000-0000-4000-8000-000000000009', {
+          token: seller.accessToken,
+        })
+      ).status,
+    ).toBe(404);
+
+    await t.request('POST', `/api/messages/unblock/${stranger.user._id}`, { token: seller.accessToken });
+    expect((await send(stranger, { recipientId: seller.user._id, content: 'Back again' })).status).toBe(200);
+  });
+
+  it('requires a signed-in user for every call', async () => {
+    const id = '00000000-0000-4000-8000-000000000009';
+    for (const [method, url] of [
+      ['POST', '/api/messages'],
+      ['GET', `/api/messages/conversations/${id}`],
+      ['PATCH', `/api/messages/${id}/read`],
+      ['DELETE', `/api/messages/${id}`],
+      ['POST', `/api/messages/block/${id}`],
+      ['PATCH', `/api/messages/conversations/${id}/archive`],
+    ] as const) {
+      expect((await t.request(method, url, { json: method === 'POST' ? {} : undefined })).status).toBe(401);
+    }
   });
 });

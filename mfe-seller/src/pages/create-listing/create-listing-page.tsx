@@ -1,94 +1,158 @@
-import { getErrorMessage, routes, useSessionStore } from '@carmarket/shared';
-import { Button, Card, ErrorState, PageContainer, SelectField, Skeleton } from '@carmarket/shared/ui';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
-import { useYears } from '../../features/catalogue/api/get-years';
+import { routes, useSessionStore } from '@carmarket/shared';
+import { Card, PageContainer } from '@carmarket/shared/ui';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { usePhotoList } from '../../features/photos/hooks/use-photo-list';
 import { RemoteRoot } from '../../remote-root';
+import {
+  clearDraft,
+  loadDraft,
+  PHOTOS_STEP,
+  REVIEW_STEP,
+  saveDraft,
+  STEPS,
+  type ListingDraft,
+} from './listing-draft';
+import { parseDraft } from './parse-draft';
+import { ContactLocationStep } from './steps/contact-location-step';
+import { ListingDetailsStep } from './steps/listing-details-step';
+import { PhotosStep } from './steps/photos-step';
+import { ReviewStep } from './steps/review-step';
+import { VehicleDetailsStep } from './steps/vehicle-details-step';
+import { VehicleInfoStep } from './steps/vehicle-info-step';
+import { useSubmitListing } from './use-submit-listing';
+import { WizardActions } from './wizard-actions';
+import { WizardProgress } from './wizard-progress';
 
-const STEPS = [
-  'Vehicle Info',
-  'Vehicle Details',
-  'Photos',
-  'Listing Details',
-  'Contact & Location',
-  'Review',
-];
+type FormSection = Exclude<keyof ListingDraft, 'step'>;
 
-const Progress = styled.ol`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem 1rem;
-  margin: 1.5rem 0;
-  padding: 0;
-  list-style: none;
-  counter-reset: step;
+/** A stable change handler for one step's part of the draft (the step's autosave subscribes to it). */
+function useSectionChange<K extends FormSection>(
+  setDraft: Dispatch<SetStateAction<ListingDraft>>,
+  section: K,
+) {
+  return useCallback(
+    (values: ListingDraft[K]) => setDraft((current) => ({ ...current, [section]: values })),
+    [setDraft, section],
+  );
+}
 
-  li {
-    counter-increment: step;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-
-  li::before {
-    content: counter(step) '. ';
-  }
-
-  li[aria-current='step'] {
-    color: ${({ theme }) => theme.colors.text};
-    font-weight: 700;
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: space-between;
-  gap: 1rem;
-  margin-top: 1.5rem;
-`;
-
-/** /create-listing (spec §2): the 6-step wizard; step 1 starts from the catalogue's model years. */
+/**
+ * /create-listing (spec §2, §4): the 6-step wizard. Its data is a draft kept in local storage
+ * (photos cannot be stored, so a reload past the Photos step resumes there). Next validates the
+ * step and moves on; Previous and the progress bar go back with what was typed.
+ */
 export function CreateListingPage() {
-  const email = useSessionStore((state) => state.user?.email);
-  const years = useYears();
-  const [year, setYear] = useState('');
+  const user = useSessionStore((state) => state.user);
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<ListingDraft>(() => {
+    const saved = loadDraft(user);
+    return { ...saved, step: Math.min(saved.step, PHOTOS_STEP) };
+  });
+  const photos = usePhotoList();
+  const { submit, busy, progress } = useSubmitListing();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { step } = draft;
+
+  // The draft follows every keystroke; forgetting it on create/cancel sets this to false first.
+  const keepDraft = useRef(true);
+  useEffect(() => {
+    if (keepDraft.current) saveDraft(user, draft);
+  }, [user, draft]);
+
+  // A new step's heading takes focus, so keyboard and screen reader users start at its top.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) firstRender.current = false;
+    else heading.current?.focus();
+  }, [step]);
+
+  const goTo = (next: number) => setDraft((current) => ({ ...current, step: next }));
+
+  const onVehicleInfo = useSectionChange(setDraft, 'vehicleInfo');
+  const onVehicleDetails = useSectionChange(setDraft, 'vehicleDetails');
+  const onListingDetails = useSectionChange(setDraft, 'listingDetails');
+  const onContactLocation = useSectionChange(setDraft, 'contactLocation');
+
+  const saveAndNext =
+    <K extends FormSection>(section: K) =>
+    (values: ListingDraft[K]) =>
+      setDraft((current) => ({ ...current, [section]: values, step: current.step + 1 }));
+
+  const forgetDraft = () => {
+    keepDraft.current = false;
+    clearDraft(user);
+  };
+
+  const cancel = () => {
+    forgetDraft();
+    navigate(routes.dashboard);
+  };
+
+  const actions = (
+    <WizardActions step={step} busy={busy} onPrevious={() => goTo(step - 1)} onCancel={cancel} />
+  );
+
+  const parsed = step === REVIEW_STEP ? parseDraft(draft) : null;
+  const invalidStep = parsed && !parsed.valid ? parsed.step : null;
+  useEffect(() => {
+    if (invalidStep !== null) setDraft((current) => ({ ...current, step: invalidStep }));
+  }, [invalidStep]);
 
   return (
     <RemoteRoot>
       <PageContainer>
         <h1>Sell Your Car</h1>
-        <p>Listing as {email}. Every listing needs at least 4 photos.</p>
-        <Progress aria-label="Steps">
-          {STEPS.map((step, index) => (
-            <li key={step} aria-current={index === 0 ? 'step' : undefined}>
-              {step}
-            </li>
-          ))}
-        </Progress>
-        <Card>
-          <h2>Vehicle Info</h2>
-          {years.isPending ? (
-            <Skeleton $height="3rem" />
-          ) : years.isError ? (
-            <ErrorState
-              title="Something went wrong"
-              message={getErrorMessage(years.error, 'Failed to load vehicle years')}
-              onRetry={() => years.refetch()}
+        <p>Every listing needs at least 4 photos.</p>
+        <WizardProgress step={step} onJump={goTo} />
+        <Card $padding="lg">
+          <h2 ref={heading} tabIndex={-1}>
+            Step {step + 1} of {STEPS.length}: {STEPS[step]}
+          </h2>
+          {step === 0 && (
+            <VehicleInfoStep
+              values={draft.vehicleInfo}
+              onChange={onVehicleInfo}
+              onNext={saveAndNext('vehicleInfo')}
+              actions={actions}
             />
-          ) : (
-            <SelectField label="Year" value={year} onChange={(event) => setYear(event.target.value)}>
-              <option value="">Select year</option>
-              {years.data.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </SelectField>
           )}
-          <Actions>
-            <Button as={Link} to={routes.dashboard} $variant="secondary">
-              Cancel
-            </Button>
-          </Actions>
+          {step === 1 && (
+            <VehicleDetailsStep
+              values={draft.vehicleDetails}
+              onChange={onVehicleDetails}
+              onNext={saveAndNext('vehicleDetails')}
+              actions={actions}
+            />
+          )}
+          {step === PHOTOS_STEP && (
+            <PhotosStep list={photos} onNext={() => goTo(step + 1)} actions={actions} />
+          )}
+          {step === 3 && (
+            <ListingDetailsStep
+              values={draft.listingDetails}
+              onChange={onListingDetails}
+              onNext={saveAndNext('listingDetails')}
+              actions={actions}
+            />
+          )}
+          {step === 4 && (
+            <ContactLocationStep
+              values={draft.contactLocation}
+              onChange={onContactLocation}
+              onNext={saveAndNext('contactLocation')}
+              actions={actions}
+            />
+          )}
+          {parsed?.valid && (
+            <ReviewStep
+              {...parsed.values}
+              photos={photos.photos}
+              progress={progress}
+              onSubmit={() => submit(parsed.values, photos.photos, forgetDraft)}
+              actions={actions}
+            />
+          )}
         </Card>
       </PageContainer>
     </RemoteRoot>

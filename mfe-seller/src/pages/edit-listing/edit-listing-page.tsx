@@ -1,61 +1,43 @@
-import {
-  BODY_TYPE_LABELS,
-  CONDITION_LABELS,
-  CONTACT_METHOD_LABELS,
-  formatMileage,
-  formatPrice,
-  formatVehicleName,
-  FUEL_TYPE_LABELS,
-  routes,
-  TRANSMISSION_LABELS,
-} from '@carmarket/shared';
+import { formatVehicleName, routes, useSessionStore } from '@carmarket/shared';
 import { Button, PageContainer, Skeleton } from '@carmarket/shared/ui';
 import axios from 'axios';
-import { Fragment } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Tabs } from '../../components/tabs';
 import { useListing } from '../../features/listing/api/get-listing';
 import { RemoteRoot } from '../../remote-root';
-
-const Values = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 0.5rem 1.5rem;
-  margin: 0;
-
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-
-  dd {
-    margin: 0;
-  }
-`;
-
-function ValueList({ values }: { values: [string, string][] }) {
-  return (
-    <Values>
-      {values.map(([term, value]) => (
-        <Fragment key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </Fragment>
-      ))}
-    </Values>
-  );
-}
+import { ListingDetailsTab } from './listing-details-tab';
+import { PhotosTab } from './photos-tab';
+import { VehicleTab } from './vehicle-tab';
 
 const LoadFailure = styled.div`
   padding: ${({ theme }) => `${theme.space.xxl} 0`};
   text-align: center;
 `;
 
+const Subtitle = styled.p`
+  margin-top: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 const isNotFound = (error: unknown) => axios.isAxiosError(error) && error.response?.status === 404;
 
-/** /edit-listing/{id} (spec §2): the three-tab editor of one listing. */
+function Failure({ title, message }: { title: string; message: string }) {
+  return (
+    <LoadFailure role="alert">
+      <h1>{title}</h1>
+      <p>{message}</p>
+    </LoadFailure>
+  );
+}
+
+/**
+ * /edit-listing/{id} (spec §2): the three-tab editor. Only the seller edits a listing; the server
+ * answers 403 to anyone else, and this page says so before anyone tries.
+ */
 export function EditListingPage() {
   const { id = '' } = useParams();
+  const userId = useSessionStore((state) => state.user?._id);
   const { data: listing, isPending, isError, error } = useListing(id);
 
   return (
@@ -70,55 +52,29 @@ export function EditListingPage() {
             <Skeleton $height="12rem" />
           </div>
         ) : isError ? (
-          <LoadFailure role="alert">
-            <h1>{isNotFound(error) ? 'Listing not found' : 'Failed to load listing'}</h1>
-            <p>
-              {isNotFound(error)
-                ? 'This listing does not exist or has been removed.'
-                : 'Please try again in a moment.'}
-            </p>
-          </LoadFailure>
+          isNotFound(error) ? (
+            <Failure title="Listing not found" message="This listing does not exist or has been removed." />
+          ) : (
+            <Failure title="Failed to load listing" message="Please try again in a moment." />
+          )
+        ) : listing.seller._id !== userId ? (
+          <Failure
+            title="You cannot edit this listing"
+            message="Only the seller who created a listing can edit it."
+          />
         ) : (
           <>
             <h1>Edit Listing</h1>
-            <p>{listing.title}</p>
+            <Subtitle>
+              {formatVehicleName(listing.vehicle)} ·{' '}
+              <Link to={routes.listing(listing._id)}>View listing</Link>
+            </Subtitle>
             <Tabs
               label="Edit listing"
               items={[
-                {
-                  label: 'Listing Details',
-                  content: (
-                    <ValueList
-                      values={[
-                        ['Title', listing.title],
-                        ['Price', formatPrice(listing.price.amount)],
-                        [
-                          'Preferred contact',
-                          CONTACT_METHOD_LABELS[listing.contactPreferences.preferredMethod],
-                        ],
-                      ]}
-                    />
-                  ),
-                },
-                {
-                  label: 'Vehicle Information',
-                  content: (
-                    <ValueList
-                      values={[
-                        ['Vehicle', formatVehicleName(listing.vehicle)],
-                        ['Mileage', formatMileage(listing.vehicle.mileage)],
-                        ['Body type', BODY_TYPE_LABELS[listing.vehicle.bodyType]],
-                        ['Fuel type', FUEL_TYPE_LABELS[listing.vehicle.fuelType]],
-                        ['Transmission', TRANSMISSION_LABELS[listing.vehicle.transmission]],
-                        ['Condition', CONDITION_LABELS[listing.vehicle.condition]],
-                      ]}
-                    />
-                  ),
-                },
-                {
-                  label: 'Photos',
-                  content: <p>{listing.vehicle.images.length} photos</p>,
-                },
+                { label: 'Listing Details', content: <ListingDetailsTab listing={listing} /> },
+                { label: 'Vehicle Information', content: <VehicleTab listing={listing} /> },
+                { label: 'Photos', content: <PhotosTab listing={listing} /> },
               ]}
             />
           </>

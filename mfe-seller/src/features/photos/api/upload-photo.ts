@@ -1,0 +1,26 @@
+import { http, type ApiSuccess, type Id, type ListingImage } from '@carmarket/shared';
+
+/** Upload progress of one file, 0 to 100. */
+export type ProgressHandler = (percent: number) => void;
+
+/**
+ * POST /upload/listing/{id} with one file in the repeated `images` field. Photos go one request
+ * each so every file has its own progress and one bad file does not sink the others. Answers the
+ * listing's photos in order, the new one last.
+ */
+export async function uploadPhoto(listingId: Id, file: File, onProgress?: ProgressHandler) {
+  const body = new FormData();
+  body.append('images', file);
+  const { data } = await http.post<ApiSuccess<ListingImage[]>>(
+    `/upload/listing/${encodeURIComponent(listingId)}`,
+    body,
+    {
+      // Large photos on a slow line take longer than the API's default 10 s.
+      timeout: 0,
+      onUploadProgress: ({ loaded, total }) => {
+        if (total) onProgress?.(Math.round((loaded / total) * 100));
+      },
+    },
+  );
+  return data.data;
+}

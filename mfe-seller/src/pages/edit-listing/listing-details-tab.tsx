@@ -1,0 +1,68 @@
+import { PRICE_CURRENCY, type Listing } from '@carmarket/shared';
+import {
+  editListingDetailsSchema,
+  type EditListingDetails,
+  type EditListingDetailsInput,
+} from '@carmarket/shared/schemas';
+import { Button } from '@carmarket/shared/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { ContactFields } from '../../components/contact-fields';
+import { FieldGrid, FormStack } from '../../components/form-layout';
+import { ListingFields } from '../../components/listing-fields';
+import { useUpdateListing } from '../../features/listing/api/update-listing';
+import { SaveError } from './save-error';
+
+export const DETAILS_SAVED = 'Listing details updated successfully!';
+
+const toValues = (listing: Listing): EditListingDetailsInput => ({
+  title: listing.title,
+  description: listing.description,
+  price: String(listing.price.amount),
+  negotiable: listing.price.negotiable,
+  phone: listing.contactPreferences.phone ?? '',
+  preferredMethod: listing.contactPreferences.preferredMethod,
+});
+
+/** Listing Details tab: PUT /listings/{id} with the edit rules (no upper bounds). */
+export function ListingDetailsTab({ listing }: { listing: Listing }) {
+  const update = useUpdateListing(listing._id);
+  const form = useForm<EditListingDetailsInput, unknown, EditListingDetails>({
+    resolver: zodResolver(editListingDetailsSchema),
+    defaultValues: toValues(listing),
+  });
+  const { reset, formState } = form;
+
+  // The saved listing comes back from the server: the form shows what is stored now.
+  useEffect(() => reset(toValues(listing)), [listing, reset]);
+
+  const save = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({
+        title: values.title,
+        description: values.description,
+        price: { amount: values.price, currency: PRICE_CURRENCY, negotiable: values.negotiable },
+        contactPreferences: { phone: values.phone, preferredMethod: values.preferredMethod },
+      });
+      window.alert(DETAILS_SAVED);
+    } catch {
+      // Shown below the form from the mutation's state.
+    }
+  });
+
+  return (
+    <FormStack noValidate onSubmit={save}>
+      <ListingFields form={form} />
+      <FieldGrid>
+        <ContactFields form={form} />
+      </FieldGrid>
+      <SaveError error={update.error} />
+      <div>
+        <Button type="submit" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Saving...' : 'Save Listing Details'}
+        </Button>
+      </div>
+    </FormStack>
+  );
+}

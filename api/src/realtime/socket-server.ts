@@ -78,17 +78,25 @@ export async function createRealtimeServer(
   });
 
   // Everyone hears who comes online and goes offline: presence dots show on any conversation row.
+  // Presence writes still running; closing waits for them before quitting Redis.
+  const pendingPresence = new Set<Promise<unknown>>();
+  const track = <T>(update: Promise<T>): Promise<T> => {
+    pendingPresence.add(update);
+    void update.finally(() => pendingPresence.delete(update)).catch(() => undefined);
+    return update;
+  };
+
   io.on('connection', (socket) => {
     const { userId } = socket.data;
     void socket.join(userRoom(userId));
-    presence.connected(userId, socket.id).then(
+    track(presence.connected(userId, socket.id)).then(
       (first) => {
         if (first) io.emit('user-status-changed', { userId, status: 'online', lastSeen: null });
       },
       (error: unknown) => log.error({ err: error }, 'presence update failed'),
     );
     socket.on('disconnect', () => {
-      presence.disconnected(userId, socket.id).then(
+      track(presence.disconnected(userId, socket.id)).then(
         (lastSeen) => {
           if (lastSeen) io.emit('user-status-changed', { userId, status: 'offline', lastSeen });
         },
@@ -105,7 +113,9 @@ export async function createRealtimeServer(
       presence.close();
       // Drops live connections (which would otherwise keep the HTTP server from closing) and
       // detaches from the server that Fastify closes itself.
-      io.disconnectSockets(true);
+      // `local`: with the Redis adapter a plain disconnectSockets would close every process's sockets.
+      io.local.disconnectSockets(true);
+      await Promise.allSettled(pendingPresence);
       io.engine.close();
       await Promise.all(redisClients.map((client) => client.quit()));
     },

@@ -12,8 +12,9 @@ export interface TestDatabase {
  * randomly named database on that PostgreSQL server, dropped afterwards, so tests never see data
  * left by anyone else.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.DATABASE_URL;
+export async function createTestDatabase(
+  serverUrl: string | undefined = process.env.DATABASE_URL,
+): Promise<TestDatabase> {
   if (!serverUrl) return { config: { driver: 'pglite', dataDir: undefined }, drop: async () => undefined };
 
   const name = `carmarket_test_${randomBytes(6).toString('hex')}`;

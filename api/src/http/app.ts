@@ -15,6 +15,7 @@ import { favoritesRoutes } from '../modules/favorites/favorites.routes.js';
 import { FavoritesService } from '../modules/favorites/favorites.service.js';
 import { geocodingRoutes } from '../modules/geocoding/geocoding.routes.js';
 import { GeocodingService } from '../modules/geocoding/geocoding.service.js';
+import { ListingPhotosRepository } from '../modules/listings/listing-photos.repository.js';
 import { ListingsRepository } from '../modules/listings/listings.repository.js';
 import { listingsRoutes } from '../modules/listings/listings.routes.js';
 import { ListingsService } from '../modules/listings/listings.service.js';
@@ -26,10 +27,14 @@ import { MessagesService } from '../modules/messages/messages.service.js';
 import { SearchRepository } from '../modules/search/search.repository.js';
 import { searchRoutes } from '../modules/search/search.routes.js';
 import { SearchService } from '../modules/search/search.service.js';
+import { uploadsRoutes } from '../modules/uploads/uploads.routes.js';
+import { UploadsService } from '../modules/uploads/uploads.service.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 import { createEventBus, type EventBus } from '../realtime/event-bus.js';
 import { registerMessagingEvents } from '../realtime/messaging-events.js';
 import { createRealtimeServer } from '../realtime/socket-server.js';
+import { LocalStorage } from '../storage/local-storage.js';
+import { createStorage } from '../storage/storage.js';
 import { authenticate } from './authenticate.js';
 import { registerApiDocs } from './docs.js';
 import { successSchema } from './envelope.js';
@@ -99,7 +104,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const { db } = database;
   const users = new UsersRepository(db);
   const listingsRepository = new ListingsRepository(db);
-  const listings = new ListingsService(listingsRepository, users);
+  const storage = createStorage(config);
+  app.log.info(`Photos are stored on ${storage.description}`);
+  if (storage instanceof LocalStorage) await storage.serve(app);
+  const listings = new ListingsService(listingsRepository, users, storage, app.log);
   const auth = new AuthService({
     auth: new AuthRepository(db),
     users,

@@ -1,12 +1,17 @@
+import type { ListingStatus } from '@carmarket/shared/constants';
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { favorites, listingImages, listings, listingViews, users } from '../../db/schema.js';
 import { pageOffset, type PageRequest } from '../../http/pagination.js';
+import { activeWithEnoughPhotos } from './listing-photos.repository.js';
 
 // Every listing column except the generated search vector, which only queries need.
 const { searchVector: _searchVector, ...listingColumns } = getTableColumns(listings);
 
 export type ListingRow = Omit<typeof listings.$inferSelect, 'searchVector'>;
+export type NewListingRow = typeof listings.$inferInsert;
+/** The columns an edit may change. */
+export type ListingChanges = Partial<Omit<NewListingRow, 'id' | 'sellerId' | 'createdAt' | 'searchVector'>>;
 export type ListingImageRow = typeof listingImages.$inferSelect;
 
 export interface ListingWithSeller {
@@ -89,6 +94,31 @@ export class ListingsRepository {
       .from(favorites)
       .where(and(eq(favorites.userId, userId), inArray(favorites.listingId, listingIds)));
     return new Set(rows.map((row) => row.listingId));
+  }
+
+  async insert(values: NewListingRow): Promise<string> {
+    const [row] = await this.db.insert(listings).values(values).returning({ id: listings.id });
+    return row!.id;
+  }
+
+  async update(id: string, changes: ListingChanges): Promise<void> {
+    await this.db
+      .update(listings)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(listings.id, id));
+  }
+
+  /** Deletes the listing with its images, views and favorites; its conversations keep their title. */
+  async delete(id: string): Promise<void> {
+    await this.db.delete(listings).where(eq(listings.id, id));
+  }
+
+  /** The owner's choice: sold, or active — which the photo rule may hold back as a draft. */
+  async setStatus(id: string, wanted: ListingStatus): Promise<void> {
+    await this.db
+      .update(listings)
+      .set({ status: wanted === 'sold' ? 'sold' : activeWithEnoughPhotos, updatedAt: new Date() })
+      .where(eq(listings.id, id));
   }
 
   /** Counts a view once per viewer per day; returns whether this one counted. */

@@ -1,7 +1,13 @@
+import {
+  createListingPayloadSchema,
+  updateListingPayloadSchema,
+  updateListingStatusPayloadSchema,
+  updateVehiclePayloadSchema,
+} from '@carmarket/shared/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserId } from '../../http/authenticate.js';
-import { ok } from '../../http/envelope.js';
+import { messageResponseSchema, ok } from '../../http/envelope.js';
 import { paginationQuerySchema } from '../../http/pagination.js';
 import type { ListingsService } from './listings.service.js';
 
@@ -52,5 +58,86 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
       preHandler: app.identifyUser,
     },
     async (req) => ok(await service.getListing(req.params.id, { userId: req.userId, ip: req.ip })),
+  );
+
+  // Writes authenticate on request, before the body is validated: a guest gets 401, not a 400
+  // about the payload. Only the owner may change a listing (403 for anyone else).
+  const idParams = z.object({ id: z.string() });
+
+  app.post(
+    '',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Create a listing (a draft until it has 4 photos)',
+        security: bearer,
+        body: createListingPayloadSchema,
+      },
+      onRequest: app.requireUser,
+    },
+    async (req, reply) => reply.status(201).send(ok(await service.create(currentUserId(req), req.body))),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Edit title, description, price and contact preferences',
+        security: bearer,
+        params: idParams,
+        body: updateListingPayloadSchema,
+      },
+      onRequest: app.requireUser,
+    },
+    async (req) => ok(await service.update(req.params.id, currentUserId(req), req.body)),
+  );
+
+  app.put(
+    '/:id/vehicle',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Edit the vehicle',
+        security: bearer,
+        params: idParams,
+        body: updateVehiclePayloadSchema,
+      },
+      onRequest: app.requireUser,
+    },
+    async (req) => ok(await service.updateVehicle(req.params.id, currentUserId(req), req.body)),
+  );
+
+  app.patch(
+    '/:id/status',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Mark the listing sold, or active again',
+        security: bearer,
+        params: idParams,
+        body: updateListingStatusPayloadSchema,
+      },
+      onRequest: app.requireUser,
+    },
+    async (req) => ok(await service.setStatus(req.params.id, currentUserId(req), req.body.status)),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Delete the listing, its photos and its favorites',
+        security: bearer,
+        params: idParams,
+        response: { 200: messageResponseSchema },
+      },
+      onRequest: app.requireUser,
+    },
+    async (req) => {
+      await service.remove(req.params.id, currentUserId(req));
+      return ok({ message: 'Listing deleted' });
+    },
   );
 };

@@ -1,6 +1,6 @@
 import {
-  formatRelativeTime,
   formatPrice,
+  formatRelativeTime,
   formatVehicleName,
   routes,
   truncate,
@@ -9,11 +9,14 @@ import {
 import { Badge, VisuallyHidden } from '@carmarket/shared/ui';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
+import { useLiveStore } from '../../features/live/live-store';
+import { PresenceDot } from './presence-dot';
 
 const Row = styled(NavLink)`
   display: grid;
-  grid-template-columns: 1fr auto;
+  grid-template-columns: auto 1fr auto;
   gap: 0.25rem 0.75rem;
+  align-items: center;
   padding: 0.75rem 1rem;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   color: ${({ theme }) => theme.colors.text};
@@ -24,41 +27,70 @@ const Row = styled(NavLink)`
   }
 `;
 
+const Avatar = styled.span`
+  grid-row: span 3;
+  display: grid;
+  place-items: center;
+  width: 2.5rem;
+  height: 2.5rem;
+  border-radius: 50%;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+`;
+
+const Name = styled.span`
+  display: flex;
+  align-items: center;
+  gap: 0.375rem;
+  min-width: 0;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: 0.875rem;
+  overflow-wrap: anywhere;
 `;
 
-function vehicleOf({ listing }: Conversation): string {
-  if (listing?.vehicle) return formatVehicleName(listing.vehicle);
-  return listing?.title || 'Unknown Vehicle';
+/** The vehicle (year make model), else the listing's title, else the title it had when deleted. */
+export function vehicleOf({ listing, listingTitle }: Conversation): string {
+  if (listing?.vehicle) return formatVehicleName(listing.vehicle) || listing.title;
+  return listing?.title || listingTitle || 'Unknown Vehicle';
 }
 
 /** One conversation in the list (spec §2): who, when, which car, the last message, unread count. */
 export function ConversationRow({ conversation, userId }: { conversation: Conversation; userId?: string }) {
   const { otherParticipant, lastMessage, unreadCount, listing } = conversation;
+  const presence = useLiveStore((state) =>
+    otherParticipant ? state.presence[otherParticipant._id] : undefined,
+  );
+  const name = otherParticipant?.name || 'Unknown User';
   const preview = lastMessage
     ? `${lastMessage.sender._id === userId ? 'You: ' : ''}${truncate(lastMessage.content)}`
     : 'No messages yet';
 
   return (
     <li>
-      <Row to={routes.conversation(conversation.conversationId)}>
-        <strong>{otherParticipant?.name || 'Unknown User'}</strong>
+      <Row to={routes.conversation(conversation.conversationId)} data-testid="conversation-row">
+        <Avatar aria-hidden="true">{name.charAt(0).toUpperCase()}</Avatar>
+        <Name>
+          <PresenceDot presence={presence} />
+          {name}
+        </Name>
         <Muted>{lastMessage ? formatRelativeTime(lastMessage.createdAt) : ''}</Muted>
         <span>
           {vehicleOf(conversation)}
           {listing && <Muted> · {formatPrice(listing.price.amount)}</Muted>}
         </span>
         {unreadCount > 0 ? (
-          <Badge>
+          <Badge $tone="danger">
             {unreadCount}
             <VisuallyHidden> unread</VisuallyHidden>
           </Badge>
         ) : (
           <span />
         )}
-        <Muted>{preview}</Muted>
+        <Muted style={{ gridColumn: '2 / -1' }}>{preview}</Muted>
       </Row>
     </li>
   );

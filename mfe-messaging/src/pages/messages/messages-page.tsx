@@ -1,4 +1,10 @@
-import { CONVERSATION_SKELETON_ROWS, getErrorMessage, routes, useSessionStore } from '@carmarket/shared';
+import {
+  CONVERSATION_SKELETON_ROWS,
+  getErrorMessage,
+  routes,
+  useSessionStore,
+  useSocket,
+} from '@carmarket/shared';
 import {
   Button,
   Card,
@@ -8,22 +14,41 @@ import {
   Skeleton,
   VisuallyHidden,
 } from '@carmarket/shared/ui';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useConversations } from '../../features/conversations/api/get-conversations';
+import {
+  useConversations,
+  type ConversationFolder,
+} from '../../features/conversations/api/get-conversations';
+import { useMessagingLive } from '../../features/live/use-messaging-live';
 import { UnreadBadge } from '../../features/unread/unread-badge';
 import { RemoteRoot } from '../../remote-root';
 import { ConversationRow } from './conversation-row';
+import { ConversationView } from './conversation-view';
 
-const Panes = styled.div`
+const PHONE = '(max-width: 47.99rem)';
+
+/** Two panes; on a phone only one shows: the list, or the open conversation with its back link. */
+const Panes = styled.div<{ $open: boolean }>`
   display: grid;
-  grid-template-columns: minmax(16rem, 22rem) 1fr;
+  grid-template-columns: minmax(16rem, 22rem) minmax(0, 1fr);
   gap: 1rem;
   margin-top: 1rem;
 
-  @media (max-width: 47.99rem) {
-    grid-template-columns: 1fr;
+  @media ${PHONE} {
+    grid-template-columns: minmax(0, 1fr);
+    > :nth-child(${({ $open }) => ($open ? 1 : 2)}) {
+      display: none;
+    }
   }
+`;
+
+const ListHeader = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  padding: 0.5rem;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
 const List = styled.ul`
@@ -38,12 +63,30 @@ const Title = styled.h1`
   gap: 0.5rem;
 `;
 
+const ConversationPane = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: 0.5rem;
+  min-width: 0;
+`;
+
 /** /messages and /messages/{conversationId} (spec §2): the conversation list and the open one. */
 export function MessagesPage() {
+  useMessagingLive();
   const { conversationId } = useParams();
   const userId = useSessionStore((state) => state.user?._id);
-  const { data: conversations, isPending, isError, error } = useConversations();
-  const open = conversations?.find((conversation) => conversation.conversationId === conversationId);
+  const socket = useSocket();
+  const [folder, setFolder] = useState<ConversationFolder>('inbox');
+  const { data: conversations, isPending, isError, error } = useConversations(folder);
+
+  // Spec §4: once conversations load, ask who of the other participants is online.
+  const participantIds = (conversations ?? []).flatMap((c) =>
+    c.otherParticipant ? [c.otherParticipant._id] : [],
+  );
+  const participantKey = participantIds.join(',');
+  useEffect(() => {
+    if (socket && participantKey) socket.emit('request-user-status', participantKey.split(','));
+  }, [socket, participantKey]);
 
   return (
     <RemoteRoot>
@@ -51,13 +94,24 @@ export function MessagesPage() {
         <Title>
           Messages <UnreadBadge />
         </Title>
-        <Panes>
+        <Panes $open={Boolean(conversationId)}>
           <Card as="section" aria-label="Conversations">
+            <ListHeader>
+              <Button
+                type="button"
+                $variant="ghost"
+                $size="sm"
+                aria-pressed={folder === 'archived'}
+                onClick={() => setFolder(folder === 'inbox' ? 'archived' : 'inbox')}
+              >
+                {folder === 'inbox' ? 'Show archived' : 'Show inbox'}
+              </Button>
+            </ListHeader>
             {isPending ? (
               <div role="status">
                 <VisuallyHidden>Loading conversations…</VisuallyHidden>
                 {Array.from({ length: CONVERSATION_SKELETON_ROWS }, (_, index) => (
-                  <Skeleton key={index} $height="4rem" />
+                  <Skeleton key={index} $height="4rem" data-testid="conversation-skeleton" />
                 ))}
               </div>
             ) : isError ? (
@@ -67,8 +121,8 @@ export function MessagesPage() {
               />
             ) : conversations.length === 0 ? (
               <EmptyState
-                title="No conversations yet"
-                message="Message a seller from a listing to start one."
+                title={folder === 'inbox' ? 'No conversations yet' : 'No archived conversations'}
+                message={folder === 'inbox' ? 'Message a seller from a listing to start one.' : undefined}
                 action={
                   <Button as={Link} to={routes.search}>
                     Browse Listings
@@ -87,19 +141,16 @@ export function MessagesPage() {
               </List>
             )}
           </Card>
-          <Card as="section" aria-label="Conversation">
-            {open ? (
-              <>
-                <h2>{open.otherParticipant?.name || 'Unknown User'}</h2>
-                {open.listing && <Link to={routes.listing(open.listing._id)}>{open.listing.title}</Link>}
-              </>
+          <ConversationPane as="section" aria-label="Conversation">
+            {conversationId ? (
+              <ConversationView key={conversationId} conversationId={conversationId} />
             ) : (
               <EmptyState
                 title="Select a conversation"
                 message="Choose a conversation from the list to read it."
               />
             )}
-          </Card>
+          </ConversationPane>
         </Panes>
       </PageContainer>
     </RemoteRoot>

@@ -1,15 +1,23 @@
 import { http, queryKeys, type ApiSuccess, type Conversation } from '@carmarket/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+export type ConversationFolder = 'inbox' | 'archived';
+
 /** GET /messages/conversations: the signed-in user's conversations, most recent first. */
-export async function getConversations(): Promise<Conversation[]> {
-  const { data } = await http.get<ApiSuccess<Conversation[]>>('/messages/conversations');
+export async function getConversations(folder: ConversationFolder): Promise<Conversation[]> {
+  const { data } = await http.get<ApiSuccess<Conversation[]>>('/messages/conversations', {
+    params: { archived: folder === 'archived', limit: 100 },
+  });
   return data.data;
 }
 
-export const conversationsQuery = () =>
-  queryOptions({ queryKey: queryKeys.messages.conversations(), queryFn: getConversations });
+/** Under queryKeys.messages.conversations(), so invalidating that key covers both folders. */
+export const conversationsKey = (folder: ConversationFolder) =>
+  [...queryKeys.messages.conversations(), folder] as const;
 
-export function useConversations() {
-  return useQuery(conversationsQuery());
+export const conversationsQuery = (folder: ConversationFolder = 'inbox') =>
+  queryOptions({ queryKey: conversationsKey(folder), queryFn: () => getConversations(folder) });
+
+export function useConversations(folder: ConversationFolder = 'inbox') {
+  return useQuery(conversationsQuery(folder));
 }

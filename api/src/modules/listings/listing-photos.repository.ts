@@ -1,0 +1,125 @@
+import { PHOTOS_MIN } from '@carmarket/shared/constants';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { listingImages, listings } from '../../db/schema.js';
+import type { ListingImageRow } from './listings.repository.js';
+
+export type NewListingImageRow = typeof listingImages.$inferInsert;
+
+// The photo rule (spec §1, §9): a listing is shown as active only with at least PHOTOS_MIN photos.
+export const activeWithEnoughPhotos = sql<
+  'active' | 'draft'
+>`case when (select count(*) from ${listingImages} where ${listingImages.listingId} = ${listings.id}) >= ${PHOTOS_MIN} then 'active' else 'draft' end`;
+
+/** A listing's photo rows: order, primary flag, alt texts, and the status they imply. */
+export class ListingPhotosRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Runs `work` in one transaction, with a repository bound to it. */
+  transaction<T>(work: (photos: ListingPhotosRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new ListingPhotosRepository(tx)));
+  }
+
+  /**
+   * Locks the listing row until the transaction ends, so concurrent photo changes to one listing
+   * (two uploads racing for the last free places) run one after the other. False when it is gone.
+   */
+  async lockListing(listingId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(eq(listings.id, listingId))
+      .for('update');
+    return rows.length > 0;
+  }
+
+  async count(listingId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(listingImages)
+      .where(eq(listingImages.listingId, listingId));
+    return row?.total ?? 0;
+  }
+
+  /** In display order. */
+  async list(listingId: string): Promise<ListingImageRow[]> {
+    return this.db
+      .select()
+      .from(listingImages)
+      .where(eq(listingImages.listingId, listingId))
+      .orderBy(asc(listingImages.position), asc(listingImages.createdAt), asc(listingImages.id));
+  }
+
+  async insert(rows: NewListingImageRow[]): Promise<void> {
+    await this.db.insert(listingImages).values(rows);
+  }
+
+  async delete(listingId: string, publicId: string): Promise<void> {
+    await this.db
+      .delete(listingImages)
+      .where(and(eq(listingImages.listingId, listingId), eq(listingImages.publicId, publicId)));
+  }
+
+  /** Moves the primary flag to one photo; two statements, as the one-primary index allows no overlap. */
+  async setPrimary(listingId: string, publicId: string): Promise<void> {
+    await this.db
+      .update(listingImages)
+      .set({ isPrimary: false })
+      .where(and(eq(listingImages.listingId, listingId), eq(listingImages.isPrimary, true)));
+    await this.db
+      .update(listingImages)
+      .set({ isPrimary: true })
+      .where(and(eq(listingImages.listingId, listingId), eq(listingImages.publicId, publicId)));
+  }
+
+  /** Makes the first photo primary when none is (the listing's first upload, or the primary deleted). */
+  async ensurePrimary(listingId: string): Promise<void> {
+    await this.db.execute(sql`
+      update ${listingImages} set is_primary = true
+      where id = (
+        select id from ${listingImages} where listing_id = ${listingId}
+        order by position, created_at, id limit 1
+      )
+      and not exists (select 1 from ${listingImages} where listing_id = ${listingId} and is_primary)`);
+  }
+
+  /** Display order = the order of `publicIds`, which the caller checked is a permutation. */
+  async reorder(listingId: string, publicIds: readonly string[]): Promise<void> {
+    const position = sql.join(
+      [
+        sql`case ${listingImages.publicId}`,
+        ...publicIds.map((publicId, index) => sql`when ${publicId} then ${index}::integer`),
+        sql`end`,
+      ],
+      sql` `,
+    );
+    await this.db
+      .update(listingImages)
+      .set({ position: sql`${position}` })
+      .where(eq(listingImages.listingId, listingId));
+  }
+
+  /**
+   * Closes the gaps in the display order (positions 0…n-1) and rewrites every alt text as
+   * '<year> <make> <model> photo N' from the listing's current vehicle.
+   */
+  async renumber(listingId: string): Promise<void> {
+    await this.db.execute(sql`
+      update ${listingImages} as li
+      set position = ordered.rank - 1,
+          alt = concat(l.year, ' ', l.make, ' ', l.model, ' photo ', ordered.rank)
+      from (
+        select id, row_number() over (order by position, created_at, id) as rank
+        from ${listingImages} where listing_id = ${listingId}
+      ) as ordered, ${listings} as l
+      where li.id = ordered.id and l.id = li.listing_id`);
+  }
+
+  /** After its photos change, a listing that is not sold becomes active or draft by its photo count. */
+  async applyPhotoRule(listingId: string): Promise<void> {
+    await this.db
+      .update(listings)
+      .set({ status: activeWithEnoughPhotos })
+      .where(and(eq(listings.id, listingId), ne(listings.status, 'sold')));
+  }
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { PHOTO_TYPE_ERROR } from '@carmarket/shared/schemas';
+import type { FastifyBaseLogger } from 'fastify';
+import sharp, { type Sharp } from 'sharp';
+import { BadRequestError, UnsupportedMediaTypeError } from '../../http/errors.js';
+import type { PhotoStorage } from '../../storage/storage.js';
+
+/** Longest side of the photo shown on the listing page and of the thumbnail on cards. */
+export const DISPLAY_MAX_PX = 1600;
+export const THUMBNAIL_MAX_PX = 400;
+
+export const PHOTO_CONTENT_TYPE = 'image/webp';
+
+export interface EncodedPhoto {
+  display: Buffer;
+  thumbnail: Buffer;
+}
+
+/** A new photo's public id: random, so photo URLs can be cached forever and never guessed. */
+export function newPublicId(): string {
+  return randomUUID().replaceAll('-', '');
+}
+
+/**
+ * Storage keys of a photo's two files, spread over 256 folders by the id's first two characters.
+ * Files are named after their photo alone: deleting photos removes exactly the files their
+ * uploads created (demo listings point at shared demo files that no listing owns).
+ */
+export function photoKeys(publicId: string): [display: string, thumbnail: string] {
+  const base = `photos/${publicId.slice(0, 2)}/${publicId}`;
+  return [`${base}.webp`, `${base}-thumb.webp`];
+}
+
+/**
+ * Removes the files of these photos. Best effort: a file left behind only wastes space, and the
+ * change that made it unused has already happened, so a failure is logged rather than reported.
+ */
+export async function deletePhotoFiles(
+  storage: PhotoStorage,
+  log: FastifyBaseLogger,
+  publicIds: readonly string[],
+): Promise<void> {
+  try {
+    await storage.delete(publicIds.flatMap(photoKeys));
+  } catch (error) {
+    log.error({ err: error, publicIds }, 'could not delete photo files');
+  }
+}
+
+/**
+ * The display size and the thumbnail, both WebP. Whatever metadata the input carried (EXIF with
+ * GPS position, camera details, XMP) is not written: sharp keeps none unless asked.
+ */
+export async function encodePhoto(image: Sharp): Promise<EncodedPhoto> {
+  const [display, thumbnail] = await Promise.all([
+    image
+      .clone()
+      .resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer(),
+    image
+      .clone()
+      .resize({ width: THUMBNAIL_MAX_PX, height: THUMBNAIL_MAX_PX, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer(),
+  ]);
+  return { display, thumbnail };
+}
+
+/** Larger inputs are refused before decoding: a small file can still expand to gigabytes of pixels. */
+export const MAX_INPUT_PIXELS = 100_000_000;
+
+type PhotoFormat = 'jpeg' | 'png' | 'webp';
+
+/** The format the file's first bytes announce, whatever its name or declared type says. */
+export function sniffPhotoFormat(bytes: Buffer): PhotoFormat | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return undefined;
+}
+
+/**
+ * An uploaded photo, checked by content and re-encoded: 415 unless it is a JPEG, PNG or WebP,
+ * 400 when it cannot be decoded completely (damaged or truncated) or has too many pixels. The
+ * EXIF orientation is applied to the pixels before the metadata is dropped.
+ */
+export async function readUploadedPhoto(bytes: Buffer): Promise<EncodedPhoto> {
+  if (!sniffPhotoFormat(bytes))
+    throw new UnsupportedMediaTypeError(PHOTO_TYPE_ERROR, 'UNSUPPORTED_IMAGE_TYPE');
+  // failOn 'warning': a truncated or damaged file fails instead of yielding a half-grey picture.
+  const image = sharp(bytes, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+  try {
+    return await encodePhoto(image);
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new BadRequestError(
+        `Images must be at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`,
+        'IMAGE_TOO_MANY_PIXELS',
+      );
+    }
+    throw new BadRequestError(
+      'The image could not be read: the file is damaged or incomplete',
+      'INVALID_IMAGE',
+    );
+  }
+}

@@ -1,0 +1,486 @@
+import { access, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { createListingPayload } from '../../test/listing-payload.js';
+import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
+import {
+  signIn,
+  STARTUP_TIMEOUT_MS,
+  startTestApp,
+  type JsonBody,
+  type SignedIn,
+  type TestApp,
+} from '../../test/test-app.js';
+
+let smtp: SmtpCatcher;
+let t: TestApp;
+let seller: SignedIn;
+let other: SignedIn;
+
+interface UploadFile {
+  bytes: Buffer;
+  name?: string;
+  type?: string;
+}
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+const solid = (background: string, width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background } });
+const jpeg = (background = '#336699', width?: number, height?: number) =>
+  solid(background, width, height).jpeg().toBuffer();
+const png = (background = '#669933') => solid(background).png().toBuffer();
+const webp = (background = '#993366') => solid(background).webp().toBuffer();
+
+async function photos(count: number): Promise<UploadFile[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, index) => ({
+      bytes: await jpeg(`#${(16 + index * 10).toString(16).padStart(2, '0')}4080`),
+    })),
+  );
+}
+
+/** POST /api/upload/listing/:id as a browser sends it: multipart, repeated field `images`. */
+async function upload(listingId: string, files: UploadFile[], token: string | null = seller.accessToken) {
+  const form = new FormData();
+  for (const { bytes, name = 'photo.jpg', type = 'image/jpeg' } of files) {
+    form.append('images', new Blob([new Uint8Array(bytes)], { type }), name);
+  }
+  const response = await fetch(`${t.baseUrl}/api/upload/listing/${listingId}`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as JsonBody };
+}
+
+async function createListing(token = seller.accessToken): Promise<string> {
+  const res = await t.request('POST', '/api/listings', {
+    token,
+    json: createListingPayload({ vehicle: { trim: null } }),
+  });
+  if (res.status !== 201) throw new Error(`create: ${res.status} ${res.text}`);
+  return res.body.data._id;
+}
+
+const imagesOf = async (listingId: string): Promise<JsonBody[]> =>
+  (await t.request('GET', `/api/listings/${listingId}`, { token: seller.accessToken })).body.data.vehicle
+    .images;
+
+const fileOf = (url: string) => path.join(t.config.uploadDir, url.replace(/^\/uploads\//, ''));
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+async function fetchImage(url: string) {
+  const response = await fetch(t.baseUrl + url);
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  t = await startTestApp({ smtp });
+  seller = await signIn(t, smtp, 'photographer@example.com');
+  other = await signIn(t, smtp, 'not-the-owner@example.com');
+}, STARTUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+describe('POST /api/upload/listing/:id', () => {
+  it('stores JPEG, PNG and WebP as WebP display and thumbnail files, the first one primary', async () => {
+    const id = await createListing();
+    const res = await upload(id, [
+      { bytes: await jpeg('#224466', 2400, 1600), name: 'front.jpg' },
+      { bytes: await png(), name: 'side.png', type: 'image/png' },
+      { bytes: await webp(), name: 'rear.webp', type: 'image/webp' },
+    ]);
+    expect(res.status).toBe(200);
+    const images = res.body.data;
+    expect(images).toHaveLength(3);
+    images.forEach((image: JsonBody, index: number) => {
+      expect(image).toEqual({
+        url: `/uploads/photos/${image.publicId.slice(0, 2)}/${image.publicId}.webp`,
+        thumbnail: `/uploads/photos/${image.publicId.slice(0, 2)}/${image.publicId}-thumb.webp`,
+        alt: `2012 Honda Civic photo ${index + 1}`,
+        publicId: expect.stringMatching(/^[0-9a-f]{32}$/),
+        isPrimary: index === 0,
+      });
+    });
+    expect(await imagesOf(id)).toEqual(images);
+
+    const display = await fetchImage(images[0].url);
+    expect(display.response.status).toBe(200);
+    expect(display.response.headers.get('content-type')).toBe('image/webp');
+    expect(display.response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(display.bytes).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1600,
+      height: 1067,
+    });
+    const thumbnail = await fetchImage(images[0].thumbnail);
+    expect(await sharp(thumbnail.bytes).metadata()).toMatchObject({
+      format: 'webp',
+      width: 400,
+      height: 267,
+    });
+    // Small photos are not enlarged.
+    const small = await fetchImage(images[1].url);
+    expect(await sharp(small.bytes).metadata()).toMatchObject({ width: 64, height: 48 });
+  });
+
+  it('applies the EXIF orientation to the pixels and strips EXIF (GPS included) and other metadata', async () => {
+    // Left half red, right half blue, stored sideways: orientation 6 means "rotate 90° clockwise".
+    const sideways = await solid('#ff0000', 300, 200)
+      .composite([{ input: await solid('#0000ff', 150, 200).png().toBuffer(), left: 150, top: 0 }])
+      .jpeg()
+      .withMetadata({
+        orientation: 6,
+        exif: {
+          IFD0: { Make: 'SpyCam', Model: 'Tracker 3000' },
+          IFD3: {
+            GPSLatitudeRef: 'N',
+            GPSLatitude: '30/1 16/1 1/1',
+            GPSLongitudeRef: 'W',
+            GPSLongitude: '97/1 44/1 35/1',
+          },
+        },
+      })
+      .toBuffer();
+    const input = await sharp(sideways).metadata();
+    expect(input).toMatchObject({ orientation: 6, width: 300, height: 200 });
+    // The GPS IFD pointer (tag 0x8825, little-endian in sharp's EXIF) is in the input.
+    expect(input.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+
+    const id = await createListing();
+    const res = await upload(id, [{ bytes: sideways }]);
+    for (const url of [res.body.data[0].url, res.body.data[0].thumbnail]) {
+      const { bytes } = await fetchImage(url);
+      const output = await sharp(bytes).metadata();
+      expect(output.width).toBeLessThan(output.height!);
+      // No EXIF (so no GPS), XMP, IPTC or colour profile, and no orientation left to apply.
+      expect([output.exif, output.xmp, output.iptc, output.icc, output.orientation]).toEqual(
+        Array(5).fill(undefined),
+      );
+      expect(bytes.includes('SpyCam')).toBe(false);
+      // After turning clockwise, the red left half is on top and the blue right half below.
+      const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+      const pixel = (y: number) => [
+        ...data.subarray((y * info.width + Math.floor(info.width / 2)) * info.channels).subarray(0, 3),
+      ];
+      expect(pixel(5)[0]).toBeGreaterThan(200);
+      expect(pixel(info.height - 5)[2]).toBeGreaterThan(200);
+    }
+  });
+
+  it('answers 415 for a text file named .jpg, whatever type it claims, and stores nothing', async () => {
+    const id = await createListing();
+    const res = await upload(id, [
+      { bytes: await jpeg() },
+      { bytes: Buffer.from('this is not an image, only text pretending to be one'), name: 'car.jpg' },
+    ]);
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({
+      success: false,
+      error: 'Only JPEG, PNG, and WebP images are allowed',
+      code: 'UNSUPPORTED_IMAGE_TYPE',
+    });
+    expect(await imagesOf(id)).toEqual([]);
+  });
+
+  it.each([
+    ['GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'car.gif'],
+    ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'car.webp'],
+  ])('answers 415 for a %s', async (_format, bytes, name) => {
+    const res = await upload(await createListing(), [{ bytes, name, type: 'image/webp' }]);
+    expect(res.status).toBe(415);
+  });
+
+  it('answers 413 for an image over 10 MB', async () => {
+    const id = await createListing();
+    const oversized = Buffer.concat([await jpeg(), Buffer.alloc(10 * 1024 * 1024)]);
+    const res = await upload(id, [{ bytes: oversized }]);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({
+      success: false,
+      error: 'Images must be less than 10MB',
+      code: 'IMAGE_TOO_LARGE',
+    });
+    expect(await imagesOf(id)).toEqual([]);
+  });
+
+  it.each([
+    ['cut short', async () => (await jpeg('#808080', 640, 480)).subarray(0, 1500)],
+    [
+      'garbled after its header',
+      async () => Buffer.concat([(await jpeg()).subarray(0, 20), Buffer.alloc(4000, 0x55)]),
+    ],
+  ])('answers 400 for a JPEG %s', async (_case, makeBytes) => {
+    const id = await createListing();
+    const res = await upload(id, [{ bytes: await makeBytes() }]);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      error: 'The image could not be read: the file is damaged or incomplete',
+      code: 'INVALID_IMAGE',
+    });
+    expect(await imagesOf(id)).toEqual([]);
+  });
+
+  it('takes 20 photos per listing: the 21st is refused with the spec message', async () => {
+    const id = await createListing();
+    expect((await upload(id, await photos(18))).status).toBe(200);
+    expect((await upload(id, await photos(2))).status).toBe(200);
+    const res = await upload(id, await photos(1));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: 'Maximum 20 images allowed', code: 'TOO_MANY_IMAGES' });
+    expect(await imagesOf(id)).toHaveLength(20);
+  });
+
+  it('refuses 21 photos in one request and stores none of them', async () => {
+    const id = await createListing();
+    const res = await upload(id, await photos(21));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Maximum 20 images allowed');
+    expect(await imagesOf(id)).toEqual([]);
+  });
+
+  it('publishes the listing once it has 4 photos', async () => {
+    const id = await createListing();
+    await upload(id, await photos(3));
+    expect((await t.request('GET', `/api/listings/${id}`)).status).toBe(404);
+    await upload(id, await photos(1));
+    const res = await t.request('GET', `/api/listings/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'active', primaryImage: { isPrimary: true } });
+    expect(res.body.data.vehicle.images).toHaveLength(4);
+  });
+
+  it('answers 400 when no photo is sent', async () => {
+    const res = await upload(await createListing(), []);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      error: 'Select at least one photo to upload',
+      code: 'NO_IMAGES',
+    });
+  });
+
+  it('wants the photos in the field images, as multipart', async () => {
+    const id = await createListing();
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(await jpeg())], { type: 'image/jpeg' }), 'a.jpg');
+    const wrongField = await fetch(`${t.baseUrl}/api/upload/listing/${id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${seller.accessToken}` },
+      body: form,
+    });
+    expect(wrongField.status).toBe(400);
+    const json = await t.request('POST', `/api/upload/listing/${id}`, {
+      json: { images: [] },
+      token: seller.accessToken,
+    });
+    expect(json.status).toBe(415);
+    expect(json.body.code).toBe('MULTIPART_REQUIRED');
+  });
+
+  it("answers 403 for another user's listing and 404 for an unknown one, storing nothing", async () => {
+    const id = await createListing();
+    const files = await readdir(t.config.uploadDir, { recursive: true });
+    const forbidden = await upload(id, await photos(1), other.accessToken);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.code).toBe('NOT_LISTING_OWNER');
+    expect(await imagesOf(id)).toEqual([]);
+    expect((await upload(UNKNOWN_ID, await photos(1))).status).toBe(404);
+    expect(await readdir(t.config.uploadDir, { recursive: true })).toEqual(files);
+    expect((await upload(id, await photos(1), null)).status).toBe(401);
+  });
+});
+
+describe('changing photos', () => {
+  let id: string;
+  let ids: string[];
+
+  beforeAll(async () => {
+    id = await createListing();
+    ids = (await upload(id, await photos(5))).body.data.map((image: JsonBody) => image.publicId);
+  });
+
+  const primaryOf = (images: JsonBody[]) =>
+    images.filter((image) => image.isPrimary).map((image) => image.publicId);
+
+  it('reorders the photos; the alt texts follow the new order', async () => {
+    const order = [ids[2], ids[0], ids[4], ids[1], ids[3]];
+    const res = await t.request('PUT', '/api/upload/reorder', {
+      json: { listingId: id, imageOrder: order },
+      token: seller.accessToken,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((image: JsonBody) => image.publicId)).toEqual(order);
+    expect(res.body.data.map((image: JsonBody) => image.alt)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `2012 Honda Civic photo ${n}`),
+    );
+    expect(primaryOf(res.body.data)).toEqual([ids[0]]);
+    expect((await imagesOf(id)).map((image) => image.publicId)).toEqual(order);
+  });
+
+  it.each([
+    ['one missing', (all: string[]) => all.slice(1)],
+    ['one twice', (all: string[]) => [...all.slice(1), all[1]!]],
+    ['an unknown one', (all: string[]) => [...all.slice(1), 'not-an-image-of-this-listing']],
+  ])('refuses an order with %s', async (_case, makeOrder) => {
+    const before = await imagesOf(id);
+    const res = await t.request('PUT', '/api/upload/reorder', {
+      json: { listingId: id, imageOrder: makeOrder(before.map((image) => image.publicId)) },
+      token: seller.accessToken,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'INVALID_IMAGE_ORDER',
+      details: { imageOrder: "Must list each of the listing's images exactly once" },
+    });
+    expect(await imagesOf(id)).toEqual(before);
+  });
+
+  it('moves the primary flag: exactly one photo is primary', async () => {
+    const res = await t.request('PUT', '/api/upload/primary', {
+      json: { listingId: id, publicId: ids[3] },
+      token: seller.accessToken,
+    });
+    expect(res.status).toBe(200);
+    expect(primaryOf(res.body.data)).toEqual([ids[3]]);
+    const listing = (await t.request('GET', `/api/listings/${id}`)).body.data;
+    expect(listing.primaryImage.publicId).toBe(ids[3]);
+  });
+
+  it('deletes a photo and its files; deleting the primary makes the first remaining one primary', async () => {
+    const before = await imagesOf(id);
+    const primary = before.find((image) => image.isPrimary)!;
+    const files = [fileOf(primary.url), fileOf(primary.thumbnail)];
+    expect(await Promise.all(files.map(exists))).toEqual([true, true]);
+
+    const res = await t.request('DELETE', `/api/upload/image/${primary.publicId}`, {
+      json: { listingId: id },
+      token: seller.accessToken,
+    });
+    expect(res.status).toBe(200);
+    const remaining = before.filter((image) => image !== primary);
+    expect(res.body.data.map((image: JsonBody) => image.publicId)).toEqual(
+      remaining.map((image) => image.publicId),
+    );
+    expect(primaryOf(res.body.data)).toEqual([remaining[0].publicId]);
+    expect(res.body.data.map((image: JsonBody) => image.alt)).toEqual(
+      [1, 2, 3, 4].map((n) => `2012 Honda Civic photo ${n}`),
+    );
+    expect(await Promise.all(files.map(exists))).toEqual([false, false]);
+  });
+
+  it('hides the listing again when it drops below 4 photos', async () => {
+    const [first] = await imagesOf(id);
+    expect((await t.request('GET', `/api/listings/${id}`)).status).toBe(200);
+    await t.request('DELETE', `/api/upload/image/${first.publicId}`, {
+      json: { listingId: id },
+      token: seller.accessToken,
+    });
+    expect((await t.request('GET', `/api/listings/${id}`)).status).toBe(404);
+    expect(
+      (await t.request('GET', `/api/listings/${id}`, { token: seller.accessToken })).body.data.status,
+    ).toBe('active');
+  });
+
+  it('answers 404 for a photo that is not one of the listing', async () => {
+    const otherListing = await createListing();
+    const [foreign] = (await upload(otherListing, await photos(1))).body.data;
+    for (const publicId of ['no-such-photo', foreign.publicId]) {
+      const deleted = await t.request('DELETE', `/api/upload/image/${publicId}`, {
+        json: { listingId: id },
+        token: seller.accessToken,
+      });
+      expect(deleted.status).toBe(404);
+      expect(deleted.body.code).toBe('IMAGE_NOT_FOUND');
+      const primary = await t.request('PUT', '/api/upload/primary', {
+        json: { listingId: id, publicId },
+        token: seller.accessToken,
+      });
+      expect(primary.status).toBe(404);
+    }
+    expect(await imagesOf(otherListing)).toHaveLength(1);
+  });
+
+  it('answers 403 to another user for every photo change, and changes nothing', async () => {
+    const before = await imagesOf(id);
+    const [first, second] = before;
+    const calls = [
+      ['DELETE', `/api/upload/image/${first.publicId}`, { listingId: id }],
+      [
+        'PUT',
+        '/api/upload/reorder',
+        { listingId: id, imageOrder: before.map((image) => image.publicId).reverse() },
+      ],
+      ['PUT', '/api/upload/primary', { listingId: id, publicId: second.publicId }],
+    ] as const;
+    for (const [method, url, json] of calls) {
+      const res = await t.request(method, url, { json, token: other.accessToken });
+      expect(res.status).toBe(403);
+      expect((await t.request(method, url, { json })).status).toBe(401);
+      const unknown = await t.request(method, url, {
+        json: { ...json, listingId: UNKNOWN_ID },
+        token: seller.accessToken,
+      });
+      expect(unknown.status).toBe(404);
+    }
+    expect(await imagesOf(id)).toEqual(before);
+    expect(await Promise.all(before.map((image) => exists(fileOf(image.url))))).toEqual(
+      before.map(() => true),
+    );
+  });
+
+  it.each([
+    [
+      'PUT',
+      '/api/upload/reorder',
+      { listingId: 'abc', imageOrder: ['x'] },
+      'listingId',
+      'Invalid listing id',
+    ],
+    [
+      'PUT',
+      '/api/upload/reorder',
+      { listingId: UNKNOWN_ID, imageOrder: [] },
+      'imageOrder',
+      'Image order is required',
+    ],
+    [
+      'PUT',
+      '/api/upload/primary',
+      { listingId: UNKNOWN_ID, publicId: '' },
+      'publicId',
+      'Image id is required',
+    ],
+    ['DELETE', '/api/upload/image/x', {}, 'listingId', 'Invalid listing id'],
+  ])('%s %s rejects %j', async (method, url, json, field, message) => {
+    const res = await t.request(method, url, { json, token: seller.accessToken });
+    expect(res.status).toBe(400);
+    expect(res.body.details[field]).toBe(message);
+  });
+});
+
+describe('deleting a listing', () => {
+  it('removes its photo files from storage', async () => {
+    const id = await createListing();
+    const images = (await upload(id, await photos(4))).body.data as JsonBody[];
+    const files = images.flatMap((image) => [fileOf(image.url), fileOf(image.thumbnail)]);
+    expect(await Promise.all(files.map(exists))).toEqual(files.map(() => true));
+
+    expect((await t.request('DELETE', `/api/listings/${id}`, { token: seller.accessToken })).status).toBe(
+      200,
+    );
+    expect(await Promise.all(files.map(exists))).toEqual(files.map(() => false));
+    expect((await fetch(t.baseUrl + images[0].url)).status).toBe(404);
+  });
+});

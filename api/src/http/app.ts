@@ -150,7 +150,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     });
     await api.register(searchRoutes, {
       prefix: '/search',
-      service: new SearchService(new SearchRepository(listingsRepository), listings),
+      service: new SearchService(new SearchRepository(db, listingsRepository), listings, app.log),
     });
     await api.register(messagesRoutes, {
       prefix: '/messages',

@@ -57,7 +57,10 @@ export function createFederatedWebpackConfig({ name, dir, exposes = {} }: Federa
 
     const devServer: DevServerConfiguration = {
       port: devPort(name),
-      hot: true,
+      // Live reload rather than HMR: without React Refresh an update reloads the page anyway, and a
+      // remote's hot-update chunks cannot be applied inside the shell's page (another runtime).
+      hot: false,
+      liveReload: true,
       historyApiFallback: true,
       static: false,
       proxy: [{ context: ['/api', '/socket.io'], target: `http://localhost:${apiDevPort}`, ws: true }],
@@ -158,7 +161,8 @@ export function createFederatedWebpackConfig({ name, dir, exposes = {} }: Federa
           },
         }),
         ...(isHost || !production
-          ? [new HtmlWebpackPlugin({ template: './index.html', chunks: ['main'] })]
+          ? // Absolute script URLs: the page is also served for nested client routes (/listing/1).
+            [new HtmlWebpackPlugin({ template: './index.html', chunks: ['main'], publicPath: '/' })]
           : []),
       ],
       devServer,

@@ -124,7 +124,8 @@ export const FEATURE_CATEGORY_LABELS: Record<FeatureCategory, string> = {
   other: 'Other',
 };
 
-export const SUGGESTION_TYPES = ['location', 'vehicle'] as const;
+/** make: a make; model: a model of `make`; location: a city, whose value is its busiest ZIP. */
+export const SUGGESTION_TYPES = ['make', 'model', 'location'] as const;
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];
 
 export const PRESENCE_STATUSES = ['online', 'offline'] as const;

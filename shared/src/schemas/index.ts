@@ -3,4 +3,5 @@ export * from './listing.js';
 export * from './photos.js';
 export * from './messages.js';
 export * from './profile.js';
+export * from './search.js';
 export { numberField, requiredText, optionalText, optionalPattern, enumField } from './fields.js';

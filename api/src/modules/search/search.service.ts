@@ -1,35 +1,215 @@
-import type { SortOption } from '@carmarket/shared/constants';
-import type { AvailableFilters } from '@carmarket/shared/contracts';
-import type { PageRequest } from '../../http/pagination.js';
+import {
+  BODY_TYPES,
+  CONDITIONS,
+  FUEL_TYPES,
+  SELLER_ROLES,
+  TITLE_STATUSES,
+  TRANSMISSIONS,
+} from '@carmarket/shared/constants';
+import type {
+  AvailableFilters,
+  FacetOption,
+  PopularSearches,
+  SavedSearch,
+  SearchParams,
+  Suggestion,
+} from '@carmarket/shared/contracts';
+import type { SavedSearchParams, SavedSearchPayload, SearchQuery } from '@carmarket/shared/schemas';
+import { savedSearchParamsSchema } from '@carmarket/shared/schemas';
+import type { FastifyBaseLogger } from 'fastify';
+import type { savedSearches } from '../../db/schema.js';
+import { isUuid } from '../../db/uuid.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors.js';
+import { zipCoordinates, type Coordinates } from '../geocoding/zip-coordinates.js';
 import type { ListingList, ListingsService } from '../listings/listings.service.js';
-import type { SearchRepository } from './search.repository.js';
+import { buildConditions, type Facet, type FacetRow, type SearchRepository } from './search.repository.js';
+import { SuggestionIndex } from './suggestions.js';
 
 export interface SearchResult extends ListingList {
   filters: { available: AvailableFilters };
 }
 
-// Facet counts are not computed yet; the lists keep the response shape stable for the search page.
-const NO_FACETS: AvailableFilters = {
-  bodyTypes: [],
-  transmissions: [],
-  fuelTypes: [],
-  conditions: [],
-  titleStatuses: [],
-  exteriorColors: [],
-  interiorColors: [],
-  doors: [],
-  features: { safety: [], interior: [], technology: [], exterior: [], other: [] },
-  sellerTypes: [],
-};
+/** "Popular" looks this far back. */
+export const POPULAR_WINDOW_DAYS = 30;
+export const POPULAR_LIMIT = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Enumerated facets list every value (0 when none match) so the panel can disable dead ends. */
+function enumFacet<T extends string>(values: readonly T[], counts: Map<string, number>): FacetOption<T>[] {
+  return values.map((value) => ({ value, count: counts.get(value) ?? 0 }));
+}
+
+/** Open-ended facets list what exists, most common first, plus chosen values that match nothing. */
+function openFacet(counts: Map<string, number>, chosen: string[] = []): FacetOption[] {
+  const options = [...counts].map(([value, count]) => ({ value, count }));
+  for (const value of chosen) {
+    if (!options.some((option) => option.value.toLowerCase() === value.toLowerCase())) {
+      options.push({ value, count: 0 });
+    }
+  }
+  return options.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+}
+
+function toAvailableFilters(rows: FacetRow[], query: SavedSearchParams): AvailableFilters {
+  const byFacet = new Map<Facet, Map<string, number>>();
+  for (const row of rows) {
+    if (row.facet === 'total') continue;
+    const counts = byFacet.get(row.facet) ?? new Map<string, number>();
+    counts.set(row.value, row.count);
+    byFacet.set(row.facet, counts);
+  }
+  const counts = (facet: Facet) => byFacet.get(facet) ?? new Map<string, number>();
+  return {
+    bodyTypes: enumFacet(BODY_TYPES, counts('bodyTypes')),
+    transmissions: enumFacet(TRANSMISSIONS, counts('transmissions')),
+    fuelTypes: enumFacet(FUEL_TYPES, counts('fuelTypes')),
+    conditions: enumFacet(CONDITIONS, counts('conditions')),
+    titleStatuses: enumFacet(TITLE_STATUSES, counts('titleStatuses')),
+    exteriorColors: openFacet(counts('exteriorColors'), query.exteriorColor),
+    interiorColors: openFacet(counts('interiorColors'), query.interiorColor),
+    doors: [...counts('doors')]
+      .map(([value, count]) => ({ value: Number(value), count }))
+      .sort((a, b) => a.value - b.value),
+    features: {
+      safety: openFacet(counts('features.safety'), query.safetyFeatures),
+      interior: openFacet(counts('features.interior'), query.interiorFeatures),
+      technology: openFacet(counts('features.technology'), query.technologyFeatures),
+      exterior: openFacet(counts('features.exterior'), query.exteriorFeatures),
+      other: openFacet(counts('features.other'), query.otherFeatures),
+    },
+    sellerTypes: enumFacet(SELLER_ROLES, counts('sellerTypes')),
+  };
+}
+
+type SavedSearchRow = typeof savedSearches.$inferSelect;
 
 export class SearchService {
+  private readonly suggestionIndex: SuggestionIndex;
+
   constructor(
     private readonly search: SearchRepository,
     private readonly listings: ListingsService,
-  ) {}
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.suggestionIndex = new SuggestionIndex(search);
+  }
 
-  async searchListings(sort: SortOption, page: PageRequest, viewerId: string | null): Promise<SearchResult> {
-    const found = await this.search.searchActive(sort, page);
-    return { ...(await this.listings.presentPage(found, page, viewerId)), filters: { available: NO_FACETS } };
+  /** The centre of a radius search: the ZIP's coordinates, or the given point. */
+  private center(query: SavedSearchParams): Coordinates | undefined {
+    if (query.radius === undefined) return undefined;
+    if (query.zipCode) {
+      const coordinates = zipCoordinates(query.zipCode);
+      if (!coordinates)
+        throw new BadRequestError('Unknown ZIP code', 'VALIDATION_ERROR', { zipCode: 'Unknown ZIP code' });
+      return coordinates;
+    }
+    return { latitude: query.lat!, longitude: query.lon! };
+  }
+
+  async searchListings(query: SearchQuery, viewerId: string | null): Promise<SearchResult> {
+    const center = this.center(query);
+    const page = { page: query.page, limit: query.limit };
+    let conditions = buildConditions(query, center, 'fulltext');
+    let [rows, facetRows] = await Promise.all([
+      this.search.findPage(conditions, query.sort, page),
+      this.search.facetCounts(conditions),
+    ]);
+    let total = facetRows.find((row) => row.facet === 'total')?.count ?? 0;
+    if (total === 0 && query.q) {
+      // Nothing for the words as written (a typo, or a word no listing uses): try similar spellings.
+      conditions = buildConditions(query, center, 'fuzzy');
+      const fuzzy = conditions;
+      [rows, facetRows] = await this.search.withFuzzyMatching(async (search) => [
+        await search.findPage(fuzzy, query.sort, page),
+        await search.facetCounts(fuzzy),
+      ]);
+      total = facetRows.find((row) => row.facet === 'total')?.count ?? 0;
+    }
+    if (query.page === 1) this.recordSearch(query);
+    return {
+      ...(await this.listings.presentPage({ rows, total }, page, viewerId)),
+      filters: { available: toAvailableFilters(facetRows, query) },
+    };
+  }
+
+  /** Feeds "popular searches"; a failure here must not fail the search itself. */
+  private recordSearch(query: SearchQuery): void {
+    const events: { kind: 'make' | 'model' | 'query'; value: string }[] = [];
+    if (query.q) events.push({ kind: 'query', value: query.q.toLowerCase() });
+    if (query.make) events.push({ kind: 'make', value: query.make });
+    if (query.make && query.model) events.push({ kind: 'model', value: `${query.make} ${query.model}` });
+    this.search.recordSearchEvents(events).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'could not record search events');
+    });
+  }
+
+  async suggestions(q: string): Promise<Suggestion[]> {
+    return this.suggestionIndex.suggest(q);
+  }
+
+  async popular(now = new Date()): Promise<PopularSearches> {
+    const since = new Date(now.getTime() - POPULAR_WINDOW_DAYS * DAY_MS);
+    const [makes, models, queries] = await Promise.all([
+      this.search.popular('make', since, POPULAR_LIMIT),
+      this.search.popular('model', since, POPULAR_LIMIT),
+      this.search.popular('query', since, POPULAR_LIMIT),
+    ]);
+    const nothingSearched = makes.length + models.length + queries.length === 0;
+    return {
+      makes: nothingSearched || makes.length === 0 ? await this.search.largestMakes(POPULAR_LIMIT) : makes,
+      models,
+      queries,
+    };
+  }
+
+  private async present(row: SavedSearchRow): Promise<SavedSearch> {
+    const params = savedSearchParamsSchema.parse(row.filters);
+    const since = row.lastViewedAt ?? row.createdAt;
+    const newCount = await this.search.countNewSince(
+      buildConditions(params, this.center(params), 'fulltext'),
+      since,
+    );
+    return {
+      _id: row.id,
+      name: row.name,
+      params: params as SearchParams,
+      createdAt: row.createdAt.toISOString(),
+      lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
+      newCount,
+    };
+  }
+
+  async listSaved(userId: string): Promise<SavedSearch[]> {
+    const rows = await this.search.listSaved(userId);
+    return Promise.all(rows.map((row) => this.present(row)));
+  }
+
+  async saveSearch(userId: string, payload: SavedSearchPayload): Promise<SavedSearch> {
+    this.center(payload.params);
+    const row = await this.search.insertSaved({
+      userId,
+      name: payload.name,
+      filters: payload.params,
+      sort: payload.params.sort,
+    });
+    return this.present(row);
+  }
+
+  /** Opening a saved search: its listings are no longer new. */
+  async markViewed(id: string, userId: string): Promise<SavedSearch> {
+    await this.ownSaved(id, userId);
+    return this.present(await this.search.markSavedViewed(id, new Date()));
+  }
+
+  async deleteSaved(id: string, userId: string): Promise<void> {
+    await this.ownSaved(id, userId);
+    await this.search.deleteSaved(id);
+  }
+
+  private async ownSaved(id: string, userId: string): Promise<SavedSearchRow> {
+    const row = isUuid(id) ? await this.search.findSaved(id) : undefined;
+    if (!row) throw new NotFoundError('Saved search not found');
+    if (row.userId !== userId) throw new ForbiddenError('Not your saved search');
+    return row;
   }
 }

@@ -1,0 +1,277 @@
+// The search query of spec §3 "Search filters" (plus q, sort, paging and a radius centre), read
+// the same way by the /search page (from its URL) and by GET /api/search (from the request), so a
+// shared link and a saved search mean exactly the same filter set on both sides.
+import { z } from 'zod';
+import { DEFAULT_SORT, SORT_OPTIONS } from '../constants/enums.js';
+import {
+  BODY_TYPES,
+  CONDITIONS,
+  FUEL_TYPES,
+  SELLER_ROLES,
+  TITLE_STATUSES,
+  TRANSMISSIONS,
+} from '../constants/enums.js';
+import { NAME_MAX, SEARCH_PAGE_SIZE, ZIP_PATTERN } from '../constants/limits.js';
+import type { SearchParams } from '../contracts/entities.js';
+
+/** The largest page a client may ask for. */
+export const SEARCH_LIMIT_MAX = 100;
+/** Radius search is capped so that one request cannot ask for the whole continent. */
+export const SEARCH_RADIUS_MAX_MILES = 500;
+export const SEARCH_QUERY_MAX = 200;
+export const SAVED_SEARCH_NAME_MAX = NAME_MAX;
+
+/** A query value as a string, or the first of several (a repeated single-valued parameter). */
+function single(value: unknown): unknown {
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+/** '' and whitespace mean "not set" (spec §4: empty values are dropped). */
+function blankToUndefined(value: unknown): unknown {
+  const one = single(value);
+  if (typeof one === 'string' && one.trim() === '') return undefined;
+  return typeof one === 'string' ? one.trim() : one;
+}
+
+function wholeNumber(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+  const message = `${name} must be a whole number from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'up' : max}`;
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
+}
+
+function coordinate(name: string, limit: number) {
+  const message = `${name} must be a number from -${limit} to ${limit}`;
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).min(-limit, message).max(limit, message).optional(),
+  );
+}
+
+/** Repeated parameters and comma lists both work: ?bodyType=suv&bodyType=van or ?bodyType=suv,van. */
+function splitList(value: unknown): unknown {
+  if (value === undefined || value === null) return undefined;
+  const parts = (Array.isArray(value) ? value : [value]).flatMap((part) =>
+    typeof part === 'string' ? part.split(',') : [part],
+  );
+  const kept = parts
+    .map((part) => (typeof part === 'string' ? part.trim() : part))
+    .filter((part) => part !== '');
+  return kept.length > 0 ? [...new Set(kept)] : undefined;
+}
+
+function enumList<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+  return z.preprocess(
+    splitList,
+    z.array(z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` })).optional(),
+  );
+}
+
+function textList(name: string) {
+  return z.preprocess(
+    splitList,
+    z.array(z.string({ error: `${name} must be text` }).max(100, `${name} values are too long`)).optional(),
+  );
+}
+
+function text(name: string, max = 100) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${name} must be text` })
+      .max(max, `${name} is too long`)
+      .optional(),
+  );
+}
+
+/** 'true'/'1' turn the filter on; 'false'/'0'/'' leave it off (false filters are dropped, spec §4). */
+function flag(name: string) {
+  return z.preprocess(
+    (value) => {
+      const one = blankToUndefined(value);
+      if (one === 'true' || one === '1' || one === true) return true;
+      if (one === 'false' || one === '0' || one === false) return undefined;
+      return one;
+    },
+    z.literal(true, { error: `${name} must be true or false` }).optional(),
+  );
+}
+
+const year = (name: string) => wholeNumber(name, 1900, 2100);
+const money = (name: string) => wholeNumber(name, 0, 10_000_000);
+const miles = (name: string) => wholeNumber(name, 0, 10_000_000);
+const mpg = (name: string) => wholeNumber(name, 0, 1000);
+const doors = (name: string) => wholeNumber(name, 0, 10);
+
+export const searchFiltersShape = {
+  minPrice: money('minPrice'),
+  maxPrice: money('maxPrice'),
+  yearMin: year('yearMin'),
+  yearMax: year('yearMax'),
+  make: text('make'),
+  model: text('model'),
+  trim: text('trim'),
+  bodyType: enumList('bodyType', BODY_TYPES),
+  fuelType: enumList('fuelType', FUEL_TYPES),
+  transmission: enumList('transmission', TRANSMISSIONS),
+  condition: enumList('condition', CONDITIONS),
+  mileageMin: miles('mileageMin'),
+  mileageMax: miles('mileageMax'),
+  exteriorColor: textList('exteriorColor'),
+  interiorColor: textList('interiorColor'),
+  doors: doors('doors'),
+  doorsMin: doors('doorsMin'),
+  doorsMax: doors('doorsMax'),
+  titleStatus: enumList('titleStatus', TITLE_STATUSES),
+  cityMpgMin: mpg('cityMpgMin'),
+  cityMpgMax: mpg('cityMpgMax'),
+  highwayMpgMin: mpg('highwayMpgMin'),
+  highwayMpgMax: mpg('highwayMpgMax'),
+  combinedMpgMin: mpg('combinedMpgMin'),
+  combinedMpgMax: mpg('combinedMpgMax'),
+  safetyFeatures: textList('safetyFeatures'),
+  interiorFeatures: textList('interiorFeatures'),
+  technologyFeatures: textList('technologyFeatures'),
+  exteriorFeatures: textList('exteriorFeatures'),
+  otherFeatures: textList('otherFeatures'),
+  sellerType: enumList('sellerType', SELLER_ROLES),
+  radius: wholeNumber('radius', 1, SEARCH_RADIUS_MAX_MILES),
+  zipCode: z.preprocess(
+    blankToUndefined,
+    z.string({ error: 'zipCode must be 5 digits' }).regex(ZIP_PATTERN, 'zipCode must be 5 digits').optional(),
+  ),
+  lat: coordinate('lat', 90),
+  lon: coordinate('lon', 180),
+  hasImages: flag('hasImages'),
+  hasWarranty: flag('hasWarranty'),
+  acceptsTradeIn: flag('acceptsTradeIn'),
+  financingAvailable: flag('financingAvailable'),
+};
+
+export const searchQueryShape = {
+  ...searchFiltersShape,
+  q: text('q', SEARCH_QUERY_MAX),
+  sort: z.preprocess(
+    blankToUndefined,
+    z.enum(SORT_OPTIONS, { error: 'Invalid sort option' }).default(DEFAULT_SORT),
+  ),
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'Page must be a whole number' })
+      .int('Page must be a whole number')
+      .min(1, 'Page must be 1 or more')
+      .default(1),
+  ),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'Limit must be a whole number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be 1 or more')
+      .max(SEARCH_LIMIT_MAX, `Limit must be at most ${SEARCH_LIMIT_MAX}`)
+      .default(SEARCH_PAGE_SIZE),
+  ),
+};
+
+/** A radius needs a centre, and a centre is a ZIP or both coordinates. */
+function checkRadius(
+  value: { radius?: number; zipCode?: string; lat?: number; lon?: number },
+  ctx: z.RefinementCtx,
+) {
+  if ((value.lat === undefined) !== (value.lon === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [value.lat === undefined ? 'lat' : 'lon'],
+      message: 'lat and lon go together',
+    });
+  }
+  if (value.radius !== undefined && value.zipCode === undefined && value.lat === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['radius'], message: 'radius needs a zipCode or lat and lon' });
+  }
+}
+
+const unknownParameter = (issue: z.core.$ZodRawIssue) =>
+  issue.code === 'unrecognized_keys'
+    ? `Unknown parameter: ${(issue.keys as string[]).join(', ')}`
+    : undefined;
+
+/** GET /api/search: every parameter named, unknown ones rejected. */
+export const searchQuerySchema = z
+  .strictObject(searchQueryShape, { error: unknownParameter })
+  .superRefine(checkRadius);
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/** The filters, text and sort a saved search keeps (no paging). */
+export const savedSearchParamsSchema = z
+  .strictObject(
+    { ...searchFiltersShape, q: searchQueryShape.q, sort: searchQueryShape.sort },
+    { error: unknownParameter },
+  )
+  .superRefine(checkRadius);
+export type SavedSearchParams = z.output<typeof savedSearchParamsSchema>;
+
+export const savedSearchPayloadSchema = z.strictObject({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(SAVED_SEARCH_NAME_MAX, `Name must be at most ${SAVED_SEARCH_NAME_MAX} characters`),
+  params: savedSearchParamsSchema,
+});
+export type SavedSearchPayload = z.output<typeof savedSearchPayloadSchema>;
+
+/** GET /api/search/suggestions: fewer than 2 characters is valid and answers an empty list. */
+export const suggestionsQuerySchema = z.strictObject(
+  { q: z.preprocess((value) => single(value) ?? '', z.string().max(SEARCH_QUERY_MAX, 'q is too long')) },
+  { error: unknownParameter },
+);
+
+/** The query parameters as a plain object: repeated keys become lists (like the server's parser). */
+export function queryToObject(query: URLSearchParams): Record<string, string | string[]> {
+  const object: Record<string, string | string[]> = {};
+  for (const key of new Set(query.keys())) {
+    const values = query.getAll(key);
+    object[key] = values.length > 1 ? values : values[0]!;
+  }
+  return object;
+}
+
+/**
+ * Reads a URL's search, keeping every valid parameter and dropping invalid or unknown ones, so a
+ * hand-edited link still opens the closest search instead of an error.
+ */
+export function parseSearchQuery(query: URLSearchParams): SearchQuery {
+  const raw = queryToObject(query);
+  const kept: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(searchQueryShape) as [string, z.ZodType][]) {
+    const parsed = schema.safeParse(raw[key]);
+    if (parsed.success && parsed.data !== undefined) kept[key] = parsed.data;
+  }
+  const whole = searchQuerySchema.safeParse(kept);
+  if (whole.success) return whole.data;
+  const { radius: _radius, lat: _lat, lon: _lon, ...withoutRadius } = kept;
+  return searchQuerySchema.parse(withoutRadius);
+}
+
+/**
+ * The URL form of a search: empty strings, empty lists, false and defaults dropped (spec §4), lists
+ * as comma lists, keys in a stable order so equal searches give equal URLs and query keys.
+ */
+export function toSearchQueryString(params: SearchParams): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const key of Object.keys(searchQueryShape)) {
+    const value = (params as Record<string, unknown>)[key];
+    if (value === undefined || value === null || value === '' || value === false) continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) query.set(key, value.join(','));
+      continue;
+    }
+    if (key === 'sort' && value === DEFAULT_SORT) continue;
+    if (key === 'page' && value === 1) continue;
+    if (key === 'limit' && value === SEARCH_PAGE_SIZE) continue;
+    query.set(key, String(value));
+  }
+  return query;
+}

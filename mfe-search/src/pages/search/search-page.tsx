@@ -1,10 +1,13 @@
 import {
-  SEARCH_PAGE_SIZE,
+  routes,
   SEARCH_SKELETON_CARDS,
   SORT_OPTION_LABELS,
   SORT_OPTIONS,
   useSessionStore,
+  useUiStore,
+  type Listing,
   type SortOption,
+  type Suggestion,
 } from '@carmarket/shared';
 import {
   Button,
@@ -13,25 +16,57 @@ import {
   PageContainer,
   SelectField,
   Skeleton,
-  TextField,
   VisuallyHidden,
 } from '@carmarket/shared/ui';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { useToggleFavorite } from '../../features/favorites/api/toggle-favorite';
+import { FiltersPanel } from '../../features/filters/components/filters-panel';
+import { SavedSearches } from '../../features/saved-searches/components/saved-searches';
 import { useSearchListings } from '../../features/search/api/search-listings';
 import { ListingCard } from '../../features/search/components/listing-card';
+import { SearchBox } from '../../features/suggestions/components/search-box';
 import { RemoteRoot } from '../../remote-root';
-import { readSearchParams, toQueryString } from './search-params';
+import { useSearchState } from './use-search-state';
 
-const SearchForm = styled.form`
+/** Radius applied when a location suggestion is picked. */
+const LOCATION_RADIUS_MILES = 50;
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    grid-template-columns: 17rem 1fr;
+  }
+`;
+
+// On a phone the panel is a drawer over the page, opened from the toolbar (useUiStore).
+const Filters = styled.aside<{ $open: boolean }>`
+  @media (max-width: calc(${({ theme }) => theme.breakpoints.md} - 1px)) {
+    display: ${({ $open }) => ($open ? 'block' : 'none')};
+    position: fixed;
+    inset: 0;
+    z-index: 30;
+    overflow-y: auto;
+    padding: ${({ theme }) => theme.space.md};
+    background: ${({ theme }) => theme.colors.background};
+  }
+`;
+
+const DrawerHeader = styled.div`
   display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  gap: 0.75rem;
-  margin: 1rem 0;
+  justify-content: space-between;
+  align-items: center;
 
-  > :first-child {
-    flex: 1 1 16rem;
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    display: none;
+  }
+`;
+
+const PhoneOnly = styled.div`
+  @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
+    display: none;
   }
 `;
 
@@ -40,129 +75,199 @@ const Toolbar = styled.div`
   flex-wrap: wrap;
   align-items: flex-end;
   justify-content: space-between;
-  gap: 1rem;
-  margin-bottom: 1rem;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.md};
+
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
 `;
 
-const Grid = styled.div`
+const Controls = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Results = styled.div<{ $mode: 'grid' | 'list' }>`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
-  gap: 1rem;
+  grid-template-columns: ${({ $mode }) => ($mode === 'grid' ? 'repeat(auto-fill, minmax(15rem, 1fr))' : '1fr')};
+  gap: ${({ theme }) => theme.space.md};
 `;
 
 const Pager = styled.nav`
   display: flex;
   align-items: center;
   justify-content: center;
-  gap: 1rem;
-  margin-top: 2rem;
+  gap: ${({ theme }) => theme.space.md};
+  margin-top: ${({ theme }) => theme.space.xl};
 `;
 
-/** /search (spec §2): search box, sort, results count, cards, paging, and the error/empty states. */
+/**
+ * /search (spec §2): search box with suggestions, filter panel with facet counts, sort, grid/list,
+ * results count, cards with favorites, pagination, saved searches, and the loading, error and
+ * empty states. Everything it shows follows the URL query.
+ */
 export function SearchPage() {
-  const [query, setQuery] = useSearchParams();
-  const params = readSearchParams(query);
-  const { data, isPending, isError, refetch } = useSearchListings({ ...params, limit: SEARCH_PAGE_SIZE });
-  const user = useSessionStore((state) => state.user);
+  const { params, apply, goToPage, replaceAll, clear } = useSearchState();
+  const { data, isPending, isError, refetch, isPlaceholderData } = useSearchListings(params);
+  const signedIn = useSessionStore((state) => state.isAuthenticated);
+  const viewMode = useUiStore((state) => state.viewMode);
+  const setViewMode = useUiStore((state) => state.setViewMode);
+  const filtersOpen = useUiStore((state) => state.isSearchFiltersOpen);
+  const setFiltersOpen = useUiStore((state) => state.setSearchFiltersOpen);
+  const toggleFavorite = useToggleFavorite();
+  const navigate = useNavigate();
 
-  // Any change but paging starts again at page 1 (spec §4).
-  const update = (next: Partial<typeof params>) => setQuery(toQueryString({ ...params, page: 1, ...next }));
+  const onPick = (suggestion: Suggestion) => {
+    if (suggestion.type === 'make') apply({ q: undefined, make: suggestion.value });
+    else if (suggestion.type === 'model')
+      apply({ q: undefined, make: suggestion.make, model: suggestion.value });
+    else apply({ q: undefined, zipCode: suggestion.value, radius: params.radius ?? LOCATION_RADIUS_MILES });
+  };
+
+  const onToggleFavorite = (listing: Listing) => {
+    if (!signedIn) {
+      navigate(routes.login);
+      return;
+    }
+    toggleFavorite.mutate({ id: listing._id, wanted: !listing.isFavorite });
+  };
 
   return (
     <RemoteRoot>
       <PageContainer>
         <h1>Search Cars</h1>
-        {user && <p>Happy hunting, {user.email}.</p>}
-        <SearchForm
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const q = new FormData(event.currentTarget).get('q');
-            update({ q: typeof q === 'string' && q.trim() ? q.trim() : undefined });
-          }}
-        >
-          <TextField
-            key={params.q}
-            name="q"
-            type="search"
-            label="Search by make, model or keyword"
-            defaultValue={params.q}
-          />
-          <Button type="submit">Search</Button>
-        </SearchForm>
-        <Toolbar>
-          <p aria-live="polite">
-            {data && (
-              <>
-                {data.pagination.total} Cars Found{params.q ? ` for "${params.q}"` : ''}
-              </>
-            )}
-          </p>
-          <SelectField
-            label="Sort by"
-            value={params.sort}
-            onChange={(event) => update({ sort: event.target.value as SortOption })}
-          >
-            {SORT_OPTIONS.map((option) => (
-              <option key={option} value={option}>
-                {SORT_OPTION_LABELS[option]}
-              </option>
-            ))}
-          </SelectField>
-        </Toolbar>
-        {isPending ? (
-          <Grid role="status">
-            <VisuallyHidden>Loading listings…</VisuallyHidden>
-            {Array.from({ length: SEARCH_SKELETON_CARDS }, (_, index) => (
-              <Skeleton key={index} $height="18rem" />
-            ))}
-          </Grid>
-        ) : isError ? (
-          <ErrorState
-            title="Something went wrong"
-            message="Unable to load listings. Please try again."
-            onRetry={() => refetch()}
-          />
-        ) : data.data.length === 0 ? (
-          <EmptyState
-            title="No cars found"
-            message="Try a different search or clear the filters."
-            action={
-              <Button type="button" onClick={() => setQuery(new URLSearchParams())}>
-                Clear Filters
+        <SearchBox
+          initialText={params.q ?? ''}
+          onSearch={(q) => apply({ q: q || undefined })}
+          onPick={onPick}
+        />
+        <Layout>
+          <Filters $open={filtersOpen} aria-label="Filters" id="search-filters">
+            <DrawerHeader>
+              <h2>Filters</h2>
+              <Button type="button" $variant="secondary" onClick={() => setFiltersOpen(false)}>
+                Show results
               </Button>
-            }
-          />
-        ) : (
-          <>
-            <Grid>
-              {data.data.map((listing) => (
-                <ListingCard key={listing._id} listing={listing} />
-              ))}
-            </Grid>
-            {data.pagination.pages > 1 && (
-              <Pager aria-label="Pages">
-                <Button
-                  $variant="secondary"
-                  disabled={!data.pagination.hasPrevPage}
-                  onClick={() => setQuery(toQueryString({ ...params, page: params.page - 1 }))}
-                >
-                  Previous
-                </Button>
-                <span>
-                  Page {data.pagination.page} of {data.pagination.pages}
-                </span>
-                <Button
-                  $variant="secondary"
-                  disabled={!data.pagination.hasNextPage}
-                  onClick={() => setQuery(toQueryString({ ...params, page: params.page + 1 }))}
-                >
-                  Next
-                </Button>
-              </Pager>
+            </DrawerHeader>
+            <FiltersPanel params={params} available={data?.filters.available} apply={apply} />
+            <Button type="button" $variant="ghost" $fullWidth onClick={clear}>
+              Clear Filters
+            </Button>
+            {signedIn && <SavedSearches params={params} onOpen={replaceAll} />}
+          </Filters>
+          <section aria-labelledby="results-count">
+            <Toolbar>
+              <h2 id="results-count" aria-live="polite">
+                {data ? `${data.pagination.total} Cars Found` : 'Searching...'}
+                {data && params.q ? ` for "${params.q}"` : ''}
+              </h2>
+              <Controls>
+                <PhoneOnly>
+                  <Button
+                    type="button"
+                    $variant="secondary"
+                    aria-expanded={filtersOpen}
+                    aria-controls="search-filters"
+                    onClick={() => setFiltersOpen(true)}
+                  >
+                    Filters
+                  </Button>
+                </PhoneOnly>
+                <SelectField
+                  label="Sort by"
+                  value={params.sort}
+                  onChange={(event) => apply({ sort: event.target.value as SortOption })}
+                  options={SORT_OPTIONS.map((option) => ({
+                    value: option,
+                    label: SORT_OPTION_LABELS[option],
+                  }))}
+                />
+                <div role="group" aria-label="View">
+                  <Button
+                    type="button"
+                    $variant={viewMode === 'grid' ? 'primary' : 'secondary'}
+                    aria-pressed={viewMode === 'grid'}
+                    onClick={() => setViewMode('grid')}
+                  >
+                    Grid
+                  </Button>{' '}
+                  <Button
+                    type="button"
+                    $variant={viewMode === 'list' ? 'primary' : 'secondary'}
+                    aria-pressed={viewMode === 'list'}
+                    onClick={() => setViewMode('list')}
+                  >
+                    List
+                  </Button>
+                </div>
+              </Controls>
+            </Toolbar>
+            {isPending ? (
+              <Results $mode="grid" role="status">
+                <VisuallyHidden>Loading listings...</VisuallyHidden>
+                {Array.from({ length: SEARCH_SKELETON_CARDS }, (_, index) => (
+                  <Skeleton key={index} $height="18rem" data-testid="listing-skeleton" />
+                ))}
+              </Results>
+            ) : isError ? (
+              <ErrorState
+                title="Something went wrong"
+                message="Unable to load listings. Please try again."
+                onRetry={() => refetch()}
+              />
+            ) : data.data.length === 0 ? (
+              <EmptyState
+                title="No cars found"
+                message="Try a different search or clear the filters."
+                action={
+                  <Button type="button" onClick={clear}>
+                    Clear Filters
+                  </Button>
+                }
+              />
+            ) : (
+              <div aria-busy={isPlaceholderData}>
+                <Results $mode={viewMode}>
+                  {data.data.map((listing) => (
+                    <ListingCard
+                      key={listing._id}
+                      listing={listing}
+                      mode={viewMode}
+                      onToggleFavorite={onToggleFavorite}
+                    />
+                  ))}
+                </Results>
+                {data.pagination.pages > 1 && (
+                  <Pager aria-label="Pagination">
+                    <Button
+                      type="button"
+                      $variant="secondary"
+                      disabled={!data.pagination.hasPrevPage}
+                      onClick={() => goToPage(params.page - 1)}
+                    >
+                      Previous
+                    </Button>
+                    <span>
+                      Page {data.pagination.page} of {data.pagination.pages}
+                    </span>
+                    <Button
+                      type="button"
+                      $variant="secondary"
+                      disabled={!data.pagination.hasNextPage}
+                      onClick={() => goToPage(params.page + 1)}
+                    >
+                      Next
+                    </Button>
+                  </Pager>
+                )}
+              </div>
             )}
-          </>
-        )}
+          </section>
+        </Layout>
       </PageContainer>
     </RemoteRoot>
   );

@@ -5,11 +5,15 @@ import {
   type SearchParams,
   type SearchResponse,
 } from '@carmarket/shared';
+import { queryToObject, toSearchQueryString } from '@carmarket/shared/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /search: one page of active listings, with pagination and facet counts. */
 export async function searchListings(params: SearchParams): Promise<SearchResponse> {
-  const { data } = await http.get<SearchResponse>('/search', { params });
+  // The URL form: empty values dropped, lists as comma lists (the server reads both forms).
+  const { data } = await http.get<SearchResponse>('/search', {
+    params: queryToObject(toSearchQueryString(params)),
+  });
   return data;
 }
 

@@ -4,12 +4,9 @@ import { AuthPage } from '../pages/auth-page';
 import { DashboardPage } from '../pages/dashboard-page';
 import { SiteLayout } from '../pages/site-layout';
 
-// The API sends an address one code per minute, so these two tests each wait about a minute. They
-// run one after the other in one worker, which stays idle meanwhile, while the other worker gets
-// through the rest of the suite.
-test.describe('sign-in flows that need a second code', () => {
-  test.describe.configure({ mode: 'default' });
-
+// The API sends an address one code per minute, so these tests spend about a minute waiting. The
+// tag gives them workers of their own (playwright.config.ts): they wait alongside the rest.
+test.describe('sign-in flows that need a second code', { tag: '@second-code' }, () => {
   test('register → code by mail → dashboard → logout → login → code → dashboard', async ({
     page,
     mailbox,

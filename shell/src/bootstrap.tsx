@@ -8,8 +8,9 @@ import { registerRemotesOnce } from './remotes/remote-loader';
 // Read /remotes.json while the first page renders; a failure is retried by the first remote mount.
 registerRemotesOnce().catch(() => undefined);
 
+// A session that cannot be refreshed ends on the sign-in page, which then returns to where the user was.
 setSessionExpiredHandler(() => {
-  void router.navigate('/login', { replace: true });
+  void router.navigate('/login', { replace: true, state: { from: router.state.location } });
 });
 startRealtime();
 

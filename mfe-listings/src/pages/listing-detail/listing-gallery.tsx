@@ -1,5 +1,5 @@
 import type { ListingImage } from '@carmarket/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { GalleryViewer } from './gallery-viewer';
 import { ListingPhoto } from './listing-photo';
@@ -56,7 +56,14 @@ export function ListingGallery({ images, name }: { images: ListingImage[]; name:
   const [index, setIndex] = useState(0);
   const [fullscreen, setFullscreen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  const wasFullscreen = useRef(false);
   const current = images[index];
+
+  // Back on the photo once the viewer has closed: while the modal is open the page is inert.
+  useEffect(() => {
+    if (wasFullscreen.current && !fullscreen) opener.current?.focus();
+    wasFullscreen.current = fullscreen;
+  }, [fullscreen]);
 
   if (!current) return <NoPhotos>No photos yet</NoPhotos>;
   const altOf = (image: ListingImage, position: number) => image.alt || `${name} photo ${position + 1}`;
@@ -93,10 +100,7 @@ export function ListingGallery({ images, name }: { images: ListingImage[]; name:
           index={index}
           altOf={altOf}
           onIndexChange={setIndex}
-          onClose={() => {
-            setFullscreen(false);
-            opener.current?.focus();
-          }}
+          onClose={() => setFullscreen(false)}
         />
       )}
     </section>

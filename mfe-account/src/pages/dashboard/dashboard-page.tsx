@@ -7,6 +7,7 @@ import { ListingSummary } from '../../components/listing-summary';
 import { Tabs } from '../../components/tabs';
 import { useFavorites } from '../../features/favorites/api/get-favorites';
 import { useDeleteListing } from '../../features/my-listings/api/delete-listing';
+import { useSetListingStatus } from '../../features/my-listings/api/set-listing-status';
 import { useUserListings } from '../../features/my-listings/api/get-user-listings';
 import { RemoteRoot } from '../../remote-root';
 
@@ -47,6 +48,7 @@ const List = styled.ul`
 
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: 0.75rem;
 `;
@@ -86,6 +88,7 @@ export function DashboardPage() {
   const listings = useUserListings(user?._id);
   const favorites = useFavorites();
   const deleteListing = useDeleteListing();
+  const setStatus = useSetListingStatus();
 
   const confirmDelete = (listing: Listing) => {
     if (window.confirm('Are you sure you want to delete this listing?')) deleteListing.mutate(listing._id);
@@ -145,6 +148,20 @@ export function DashboardPage() {
                       </Button>
                       <Button as={Link} to={routes.editListing(listing._id)} $variant="secondary" $size="sm">
                         Edit
+                      </Button>
+                      <Button
+                        type="button"
+                        $variant="secondary"
+                        $size="sm"
+                        disabled={setStatus.isPending}
+                        onClick={() =>
+                          setStatus.mutate({
+                            id: listing._id,
+                            status: listing.status === 'active' ? 'sold' : 'active',
+                          })
+                        }
+                      >
+                        {listing.status === 'active' ? 'Mark as sold' : 'Mark as active'}
                       </Button>
                       <Button
                         type="button"

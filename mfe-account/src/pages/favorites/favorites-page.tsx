@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ListingSummary } from '../../components/listing-summary';
 import { useFavorites } from '../../features/favorites/api/get-favorites';
+import { useRemoveFavorite } from '../../features/favorites/api/remove-favorite';
 import { RemoteRoot } from '../../remote-root';
 
 const Header = styled.div`
@@ -30,9 +31,10 @@ const Items = styled.ul<{ $mode: string }>`
 
 const viewLabels = { grid: 'Grid view', list: 'List view' } as const;
 
-/** /favorites (spec §2): saved listings as a grid or a list. */
+/** /favorites (spec §2): saved listings as a grid or a list; a sold one stays, badged Sold. */
 export function FavoritesPage() {
   const { data: favorites, isPending, isError } = useFavorites();
+  const remove = useRemoveFavorite();
   const viewMode = useUiStore((state) => state.viewMode);
   const setViewMode = useUiStore((state) => state.setViewMode);
 
@@ -71,7 +73,21 @@ export function FavoritesPage() {
         ) : (
           <Items $mode={viewMode}>
             {favorites.map((listing) => (
-              <ListingSummary key={listing._id} listing={listing} />
+              <ListingSummary
+                key={listing._id}
+                listing={listing}
+                actions={
+                  <Button
+                    type="button"
+                    $variant="secondary"
+                    $size="sm"
+                    disabled={remove.isPending && remove.variables === listing._id}
+                    onClick={() => remove.mutate(listing._id)}
+                  >
+                    Remove from Favorites
+                  </Button>
+                }
+              />
             ))}
           </Items>
         )}

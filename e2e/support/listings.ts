@@ -1,0 +1,103 @@
+// Listings created the way a seller creates them: POST /api/listings, then the photos (at least 4
+// make it active, spec §9), through the public API.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import type { Session } from './fixtures';
+
+/** The fields of a listing response the tests read. */
+export interface ApiListing {
+  _id: string;
+  title: string;
+  createdAt: string;
+  status: 'active' | 'sold';
+  seller: { _id: string; name: string | null };
+  vehicle: {
+    make: string;
+    model: string;
+    year: number;
+    mileage: number;
+    images: { url: string; publicId: string; isPrimary: boolean }[];
+  };
+}
+
+export const civicDescription =
+  'One owner, garage kept, never smoked in. Serviced at the dealer every 5,000 miles with records.';
+
+/** A 2012 Honda Civic LX in Austin; `vehicle` and `price` override parts of it. */
+function listingPayload(overrides: ListingOverrides) {
+  return {
+    vehicle: {
+      make: 'Honda',
+      model: 'Civic',
+      year: 2012,
+      trim: 'LX',
+      mileage: 98_500,
+      vin: null,
+      bodyType: 'sedan',
+      fuelType: 'gasoline',
+      transmission: 'automatic',
+      drivetrain: 'fwd',
+      color: { exterior: 'Blue', interior: 'Gray' },
+      doors: 4,
+      condition: 'good',
+      titleStatus: 'clean',
+      ...overrides.vehicle,
+      images: [],
+      location: {
+        type: 'Point',
+        coordinates: [-97.7431, 30.2672],
+        address: { city: 'Austin', state: 'TX', zipCode: '78701' },
+      },
+    },
+    title: '2012 Honda Civic LX, one owner',
+    description: civicDescription,
+    price: { amount: overrides.price ?? 7400, currency: 'USD', negotiable: true },
+    contactPreferences: { phone: '512-555-0100', preferredMethod: 'both' },
+  };
+}
+
+export interface ListingOverrides {
+  vehicle?: Partial<{ make: string; model: string; year: number; mileage: number; bodyType: string }>;
+  price?: number;
+}
+
+async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
+  const body = (await response.json()) as { data: T };
+  return body.data;
+}
+
+/** Creates a listing of `session`'s user and uploads `photos` (file paths) to it. */
+export async function createListingViaApi(
+  request: APIRequestContext,
+  session: Session,
+  photos: string[],
+  overrides: ListingOverrides = {},
+): Promise<ApiListing> {
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  const created = await data<ApiListing>(
+    await request.post('/api/listings', { headers, data: listingPayload(overrides) }),
+    'POST /api/listings',
+  );
+  const form = new FormData();
+  for (const file of photos) {
+    const type = file.endsWith('.png') ? 'image/png' : 'image/jpeg';
+    form.append('images', new Blob([await readFile(file)], { type }), path.basename(file));
+  }
+  await data(
+    await request.post(`/api/upload/listing/${created._id}`, { headers, multipart: form }),
+    'POST /api/upload/listing',
+  );
+  return getListingViaApi(request, session, created._id);
+}
+
+/** GET /api/listings/{id}, as a guest (`session` null) or as a signed-in user. */
+export async function getListingViaApi(
+  request: APIRequestContext,
+  session: Session | null,
+  id: string,
+): Promise<ApiListing> {
+  const headers: Record<string, string> = session ? { authorization: `Bearer ${session.accessToken}` } : {};
+  return data<ApiListing>(await request.get(`/api/listings/${id}`, { headers }), `GET /api/listings/${id}`);
+}

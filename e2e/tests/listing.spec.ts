@@ -1,0 +1,181 @@
+import { Mailbox } from '../../scripts/lib/smtp-catcher.mjs';
+import { signUpViaApi, uniqueEmail } from '../../scripts/lib/session.mjs';
+import { AuthPage } from '../pages/auth-page';
+import { ListingPage } from '../pages/listing-page';
+import { expectAccessible } from '../support/a11y';
+import { expect, storeSession, test, waitUntilCodeMaySend, type Session } from '../support/fixtures';
+import { civicDescription, createListingViaApi, type ApiListing } from '../support/listings';
+import { createTestImages } from '../support/test-images';
+
+let seller: Session;
+let listing: ApiListing;
+let similar: ApiListing;
+
+test.beforeAll(async ({ playwright }) => {
+  const baseURL = process.env.E2E_BASE_URL!;
+  const mailbox = new Mailbox(process.env.E2E_MAIL_DIR!);
+  const request = await playwright.request.newContext({ baseURL });
+  seller = await signUpViaApi({ baseURL, mailbox, email: uniqueEmail('seller') });
+  const photos = await createTestImages(4);
+  listing = await createListingViaApi(request, seller, photos);
+  similar = await createListingViaApi(request, seller, photos, {
+    vehicle: { year: 2013, mileage: 61_000 },
+    price: 8900,
+  });
+  await request.dispose();
+});
+
+test('a guest sees every section of the listing, with the spec texts', async ({ page }) => {
+  const view = new ListingPage(page);
+  await view.goto(listing._id);
+
+  await expect(view.breadcrumb.getByRole('listitem')).toHaveText(['Home', 'Search', '2012 Honda Civic']);
+  await expect(view.heading).toHaveText('2012 Honda Civic LX');
+  await expect(view.price).toContainText('$7,400');
+  await expect(view.price.getByText('Negotiable', { exact: true })).toBeVisible();
+
+  await expect(view.fact(view.quickFacts, 'Mileage')).toHaveText('98,500 mi');
+  await expect(view.fact(view.quickFacts, 'Transmission')).toHaveText('Automatic');
+  await expect(view.fact(view.quickFacts, 'Fuel type')).toHaveText('Gasoline');
+  await expect(view.fact(view.quickFacts, 'Location')).toHaveText('Austin, TX');
+
+  const details = view.vehicleDetails;
+  for (const [term, value] of [
+    ['Make', 'Honda'],
+    ['Model', 'Civic'],
+    ['Year', '2012'],
+    ['Body type', 'Sedan'],
+    ['Exterior color', 'Blue'],
+    ['Interior color', 'Gray'],
+    ['Drivetrain', 'Front-Wheel Drive (FWD)'],
+    ['VIN', 'Ask Seller'],
+    ['Condition', 'Good'],
+  ]) {
+    await expect(view.fact(details, term!)).toHaveText(value!);
+  }
+  await expect(view.fact(details, 'Engine')).toBeVisible();
+  await expect(view.root.getByRole('region', { name: 'Description' })).toContainText(civicDescription);
+  // No features were listed: the section is left out.
+  await expect(view.root.getByRole('heading', { name: 'Features' })).toHaveCount(0);
+
+  const listedOn = new Date(listing.createdAt).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+  await expect(view.fact(view.sellerInformation, 'Seller type')).toHaveText('Private Seller');
+  await expect(view.fact(view.sellerInformation, 'Listed')).toHaveText(listedOn);
+  await expect(view.fact(view.sellerInformation, 'Views')).toHaveText(/^\d+$/);
+  await expect(view.fact(view.sellerInformation, 'Favorites')).toHaveText('0');
+
+  await expect(view.root.getByRole('button', { name: /^Show photo \d of 4$/ })).toHaveCount(4);
+  await expect(view.messageSeller).toBeVisible();
+  await expect(view.addToFavorites).toBeVisible();
+
+  // Other tests' cars are in the same site: find this spec's similar car, and never the listing itself.
+  const similarCard = view.similarCars.locator(`a[href="/listing/${similar._id}"]`);
+  await expect(similarCard).toContainText('2013 Honda Civic LX');
+  await expect(similarCard).toContainText('$8,900');
+  await expect(view.similarCars.locator(`a[href="/listing/${listing._id}"]`)).toHaveCount(0);
+
+  await expect(page).toHaveTitle('2012 Honda Civic — $7,400 | CarMarket');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /^One owner, garage kept/,
+  );
+  await expectAccessible(page);
+
+  await similarCard.click();
+  await expect(page).toHaveURL(`/listing/${similar._id}`);
+  await expect(view.heading).toHaveText('2013 Honda Civic LX');
+});
+
+test("an unknown listing shows 'Listing not found' with Browse Cars", async ({ page }) => {
+  await page.goto('/listing/00000000-0000-4000-8000-000000000000');
+  const root = page.locator('[data-remote="mfe_listings"]');
+  await expect(root.getByRole('heading', { name: 'Listing not found' })).toBeVisible();
+  await expect(
+    root.getByText("The listing you're looking for doesn't exist or has been removed."),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await root.getByRole('link', { name: 'Browse Cars' }).click();
+  await expect(page).toHaveURL('/search');
+});
+
+test('the gallery opens full screen and is driven from the keyboard', async ({ page }) => {
+  const view = new ListingPage(page);
+  await view.goto(listing._id);
+  await view.mainPhoto.focus();
+  await page.keyboard.press('Enter');
+  await expect(view.viewer).toBeVisible();
+  await expect(view.viewer.getByText('Photo 1 of 4')).toBeVisible();
+  await expect(view.viewer.getByRole('button', { name: 'Close' })).toBeFocused();
+  await expectAccessible(page);
+
+  await page.keyboard.press('ArrowRight');
+  await expect(view.viewer.getByText('Photo 2 of 4')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(view.viewer.getByText('Photo 4 of 4')).toBeVisible();
+  // Focus stays in the viewer while it is open.
+  for (let step = 0; step < 4; step += 1) await page.keyboard.press('Tab');
+  await expect(view.viewer.locator(':focus')).toHaveCount(1);
+
+  await page.keyboard.press('Escape');
+  await expect(view.viewer).toBeHidden();
+  await expect(view.mainPhoto).toBeFocused();
+  await expect(view.mainPhoto).toHaveAccessibleName('View photo 4 of 4 full screen');
+});
+
+test('the seller sees “Your Listing” instead of Message Seller', async ({ page }) => {
+  await storeSession(page, seller);
+  const view = new ListingPage(page);
+  await view.goto(listing._id);
+  await expect(view.root.getByText('Your Listing', { exact: true })).toBeVisible();
+  await expect(view.messageSeller).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('a buyer messages the seller from the listing and lands in the conversation', async ({
+  page,
+  signInViaApi,
+}) => {
+  await signInViaApi();
+  const view = new ListingPage(page);
+  await view.goto(listing._id);
+  await view.messageSeller.click();
+  const box = view.root.getByLabel('Message to the seller');
+  await expect(box).toHaveValue('Hi, is your 2012 Honda Civic still available?');
+  await expect(view.root.getByText('45/1000')).toBeVisible();
+  await expectAccessible(page);
+  await box.fill('Hello! Is the 2012 Civic still for sale?');
+  await expect(view.root.getByText('40/1000')).toBeVisible();
+  await view.root.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+});
+
+test('a guest who adds a favorite signs in and comes back to the listing', async ({ page, mailbox }) => {
+  test.slow(); // The API mails an address one code per minute: the sign-in code waits for it.
+  const baseURL = process.env.E2E_BASE_URL!;
+  const email = uniqueEmail('guest');
+  await signUpViaApi({ baseURL, mailbox, email });
+
+  const view = new ListingPage(page);
+  await view.goto(listing._id);
+  await view.addToFavorites.click();
+  await expect(page).toHaveURL('/login');
+
+  const auth = new AuthPage(page);
+  await waitUntilCodeMaySend(mailbox, email);
+  const before = (await mailbox.messages(email)).length;
+  await auth.requestCode(email);
+  await auth.enterCode(await mailbox.waitForCode(email, { count: before + 1 }));
+  await expect(page).toHaveURL(`/listing/${listing._id}`);
+
+  await view.addToFavorites.click();
+  await expect(view.removeFromFavorites).toBeVisible();
+  await expect(view.fact(view.sellerInformation, 'Favorites')).toHaveText('1');
+  await view.removeFromFavorites.click();
+  await expect(view.addToFavorites).toBeVisible();
+  await expect(view.fact(view.sellerInformation, 'Favorites')).toHaveText('0');
+});

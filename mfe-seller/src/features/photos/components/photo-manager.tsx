@@ -234,10 +234,12 @@ export function PhotoManager({
                       type="button"
                       $size="sm"
                       $variant="secondary"
+                      // The name starts with the visible text, then says which photo.
+                      aria-label={`Set as Primary: photo ${position}`}
                       disabled={disabled}
                       onClick={() => list.setPrimary(photo.key)}
                     >
-                      Set as Primary<VisuallyHidden>: photo {position}</VisuallyHidden>
+                      Set as Primary
                     </Button>
                   )}
                   <Button

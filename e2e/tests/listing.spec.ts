@@ -154,28 +154,32 @@ test('a buyer messages the seller from the listing and lands in the conversation
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
 });
 
-test('a guest who adds a favorite signs in and comes back to the listing', async ({ page, mailbox }) => {
-  test.slow(); // The API mails an address one code per minute: the sign-in code waits for it.
-  const baseURL = process.env.E2E_BASE_URL!;
-  const email = uniqueEmail('guest');
-  await signUpViaApi({ baseURL, mailbox, email });
+test(
+  'a guest who adds a favorite signs in and comes back to the listing',
+  { tag: '@second-code' },
+  async ({ page, mailbox }) => {
+    test.slow(); // The API mails an address one code per minute: the sign-in code waits for it.
+    const baseURL = process.env.E2E_BASE_URL!;
+    const email = uniqueEmail('guest');
+    await signUpViaApi({ baseURL, mailbox, email });
 
-  const view = new ListingPage(page);
-  await view.goto(listing._id);
-  await view.addToFavorites.click();
-  await expect(page).toHaveURL('/login');
+    const view = new ListingPage(page);
+    await view.goto(listing._id);
+    await view.addToFavorites.click();
+    await expect(page).toHaveURL('/login');
 
-  const auth = new AuthPage(page);
-  await waitUntilCodeMaySend(mailbox, email);
-  const before = (await mailbox.messages(email)).length;
-  await auth.requestCode(email);
-  await auth.enterCode(await mailbox.waitForCode(email, { count: before + 1 }));
-  await expect(page).toHaveURL(`/listing/${listing._id}`);
+    const auth = new AuthPage(page);
+    await waitUntilCodeMaySend(mailbox, email);
+    const before = (await mailbox.messages(email)).length;
+    await auth.requestCode(email);
+    await auth.enterCode(await mailbox.waitForCode(email, { count: before + 1 }));
+    await expect(page).toHaveURL(`/listing/${listing._id}`);
 
-  await view.addToFavorites.click();
-  await expect(view.removeFromFavorites).toBeVisible();
-  await expect(view.fact(view.sellerInformation, 'Favorites')).toHaveText('1');
-  await view.removeFromFavorites.click();
-  await expect(view.addToFavorites).toBeVisible();
-  await expect(view.fact(view.sellerInformation, 'Favorites')).toHaveText('0');
-});
+    await view.addToFavorites.click();
+    await expect(view.removeFromFavorites).toBeVisible();
+    await expect(view.fact(view.sellerInformation, 'Favorites')).toHaveText('1');
+    await view.removeFromFavorites.click();
+    await expect(view.addToFavorites).toBeVisible();
+    await expect(view.fact(view.sellerInformation, 'Favorites')).toHaveText('0');
+  },
+);

@@ -1,0 +1,113 @@
+import { expectAccessible } from '../support/a11y';
+import { expect, test, type Session } from '../support/fixtures';
+import { createListingViaApi } from '../support/listings';
+import { createTestImages } from '../support/test-images';
+import { MessagesPage } from '../pages/messages-page';
+import { SiteLayout } from '../pages/site-layout';
+
+test('buyer and seller talk live: badge, typing, reply, read receipts, delete and presence', async ({
+  browser,
+  page: buyerPage,
+  request,
+  signInViaApi,
+}) => {
+  test.setTimeout(120_000);
+  const buyer = await signInViaApi(buyerPage);
+  const sellerContext = await browser.newContext();
+  const sellerPage = await sellerContext.newPage();
+  const seller: Session = await signInViaApi(sellerPage);
+  const listing = await createListingViaApi(request, seller, await createTestImages(4));
+
+  // The seller is signed in on some page; the header badge shows nothing yet.
+  const sellerLayout = new SiteLayout(sellerPage);
+  await sellerPage.goto('/search');
+  const sellerBadge = sellerLayout.header.getByTestId('unread-badge');
+  await expect(sellerLayout.logoutButton).toBeVisible();
+  await expect(sellerBadge).toHaveCount(0);
+
+  // The buyer writes first (the listing page's Message Seller calls the same endpoint).
+  const first = await request.post('/api/messages', {
+    headers: { authorization: `Bearer ${buyer.accessToken}` },
+    data: {
+      recipientId: seller.user._id,
+      listingId: listing._id,
+      content: 'Hi! Is the Civic still available?',
+    },
+  });
+  expect(first.ok()).toBe(true);
+  const { conversationId } = ((await first.json()) as { data: { conversationId: string } }).data;
+
+  // The seller's badge rises live, without a reload.
+  await expect(sellerBadge).toHaveText(/^1/);
+
+  const buyerMessages = new MessagesPage(buyerPage);
+  await buyerMessages.goto(conversationId);
+  await expect(buyerMessages.message('Hi! Is the Civic still available?')).toBeVisible();
+  await expectAccessible(buyerPage);
+
+  const sellerMessages = new MessagesPage(sellerPage);
+  await sellerPage.goto('/messages');
+  await expect(sellerMessages.rows).toHaveCount(1);
+  await expect(sellerMessages.rows.first()).toContainText('Hi! Is the Civic still available?');
+  await expect(sellerMessages.rows.first()).toContainText('2012 Honda Civic');
+  await expect(sellerMessages.conversation).toContainText('Select a conversation');
+  await expectAccessible(sellerPage);
+  await sellerMessages.rows.first().click();
+  await expect(sellerPage).toHaveURL(new RegExp(`/messages/${conversationId}$`));
+
+  // Opening reads the message: the badge goes away and the buyer sees ✓✓.
+  await expect(sellerBadge).toHaveCount(0);
+  await expect(
+    buyerMessages.message('Hi! Is the Civic still available?').getByTestId('read-receipt'),
+  ).toBeVisible();
+
+  // The seller sees the buyer typing.
+  await buyerMessages.input.pressSequentially('Also, ');
+  await expect(sellerMessages.typingIndicator).toBeVisible();
+  await expect(sellerMessages.typingIndicator).toBeHidden({ timeout: 5000 });
+
+  // The seller replies; the buyer sees it live, then ✓✓ on their own read message stays.
+  await sellerMessages.send('Yes, it is. Want to see it Saturday?');
+  await expect(buyerMessages.message('Yes, it is. Want to see it Saturday?')).toBeVisible();
+  await expect(
+    sellerMessages.message('Yes, it is. Want to see it Saturday?').getByTestId('read-receipt'),
+  ).toBeVisible();
+  await expect(sellerMessages.input).toHaveValue('');
+  await expect(sellerMessages.sendButton).toBeDisabled();
+  await expectAccessible(sellerPage);
+
+  // Content is text, never HTML.
+  await buyerMessages.input.fill('<b>bold?</b> does the A/C work');
+  await buyerMessages.sendButton.click();
+  await expect(sellerMessages.message('<b>bold?</b> does the A/C work')).toBeVisible();
+
+  // The buyer deletes a message; it vanishes on the seller's side.
+  await buyerMessages.deleteMessage('<b>bold?</b> does the A/C work');
+  await expect(buyerMessages.message('<b>bold?</b> does the A/C work')).toHaveCount(0);
+  await expect(sellerMessages.message('<b>bold?</b> does the A/C work')).toHaveCount(0);
+
+  // Presence: the seller is online; closing their page turns the dot off for the buyer.
+  await expect(buyerMessages.presenceStatus).toHaveText('Online');
+  await sellerContext.close();
+  await expect(buyerMessages.presenceStatus).toHaveText(/^Last seen/);
+  await expect(buyerMessages.conversation.getByRole('img', { name: 'Offline' }).first()).toBeVisible();
+});
+
+test('an empty inbox offers Browse Listings; at phone width one pane shows', async ({
+  page,
+  signInViaApi,
+}) => {
+  await signInViaApi(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const messages = new MessagesPage(page);
+  await messages.goto();
+  await expect(
+    messages.conversationList.getByRole('heading', { name: 'No conversations yet' }),
+  ).toBeVisible();
+  await expect(messages.conversationList.getByRole('link', { name: 'Browse Listings' })).toHaveAttribute(
+    'href',
+    '/search',
+  );
+  await expect(messages.conversation).toBeHidden();
+  await expectAccessible(page);
+});

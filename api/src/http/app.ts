@@ -156,6 +156,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       prefix: '/messages',
       service: messages,
     });
+    await api.register(uploadsRoutes, {
+      prefix: '/upload',
+      service: new UploadsService(listings, new ListingPhotosRepository(db), storage, app.log),
+    });
     await api.register(catalogueRoutes, { prefix: '/vehicle-data' });
     await api.register(geocodingRoutes, {
       prefix: '/geocode',

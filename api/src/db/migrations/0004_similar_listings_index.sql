@@ -1,0 +1,1 @@
+CREATE INDEX "listings_active_make_model_price_idx" ON "listings" USING btree ("make","model","price_amount") WHERE "listings"."status" = 'active';

@@ -109,3 +109,37 @@ describe('GET /api/listings/:id/similar', () => {
     expect((await similar(excluded.draftCivic!, '', seller.accessToken)).status).toBe(200);
   });
 });
+
+describe('GET /api/listings/:id/similar among many listings of one model', () => {
+  const outback = { make: 'Subaru', model: 'Outback', bodyType: 'wagon', year: 2015, mileage: 60_000 };
+  let outbackSubject: string;
+  let cheaperTwin: string;
+  let pricierTwin: string;
+  const decoys: string[] = [];
+
+  beforeAll(async () => {
+    const { db } = t.app.database;
+    const seed = async (overrides: Parameters<typeof seedListing>[2]) =>
+      (await seedListing(db, seller.user._id, overrides)).id;
+    outbackSubject = await seed({ ...outback, priceAmount: 10_000 });
+    // More same-model cars just above the price than the ranking reads on each side of it, each far
+    // in year and mileage: nearest in price, yet the worst matches.
+    for (let step = 1; step <= 60; step += 1) {
+      decoys.push(await seed({ ...outback, priceAmount: 10_000 + step, year: 2003, mileage: 190_000 }));
+    }
+    cheaperTwin = await seed({ ...outback, priceAmount: 9000 });
+    // 20% dearer than every decoy but the same year and mileage: it must still come before them.
+    pricierTwin = await seed({ ...outback, priceAmount: 12_000 });
+  });
+
+  it('ranks by closeness over price, year and mileage, not by price alone', async () => {
+    const res = await similar(outbackSubject);
+    expect(res.status).toBe(200);
+    const order = ids(res.body);
+    expect(order.slice(0, 2)).toEqual([cheaperTwin, pricierTwin]);
+    // The decoys tie in closeness; the rest of the page is four of them, none of them twice.
+    expect(order).toHaveLength(6);
+    expect(new Set(order.slice(2)).size).toBe(4);
+    for (const id of order.slice(2)) expect(decoys).toContain(id);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Listing } from '@carmarket/shared/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../db/uuid.js';
 import { listings } from '../../db/schema.js';
 import { NotFoundError } from '../../http/errors.js';
@@ -20,23 +20,94 @@ function closeness(to: ListingRow) {
 }
 
 /**
+ * How many listings each tier's first look reads on each side of the price: enough that the
+ * second look (below) rarely has more than a handful of rows to add.
+ */
+const NEAREST_PRICES_PER_SIDE = 50;
+
+/**
+ * The tiers of the ranking, best first — same make and model, then same body type, so a same-model
+ * car of another body type sits between the two: every active listing falls in exactly one.
+ */
+function tiers(of: ListingRow) {
+  const sameModel = sql`(${listings.make} = ${of.make} and ${listings.model} = ${of.model})`;
+  const sameBody = sql`(${listings.bodyType} = ${of.bodyType})`;
+  return {
+    sameModel,
+    sameBody,
+    conditions: [
+      sql`(${sameModel} and ${sameBody})`,
+      sql`(${sameModel} and not ${sameBody})`,
+      sql`(not ${sameModel} and ${sameBody})`,
+      sql`(not ${sameModel} and not ${sameBody})`,
+    ],
+    of: (row: ListingRow) =>
+      (row.make === of.make && row.model === of.model ? 0 : 2) + (row.bodyType === of.bodyType ? 0 : 1),
+  };
+}
+
+/** Unrounded closeness (see `closeness`), for the bound of the second look. */
+function closenessOf(row: ListingRow, to: ListingRow) {
+  return (
+    Math.abs(row.priceAmount - to.priceAmount) / Math.max(to.priceAmount, 1) +
+    Math.abs(row.year - to.year) / 10 +
+    Math.abs(row.mileage - to.mileage) / 50_000
+  );
+}
+
+/**
  * Up to `limit` active listings most like `of`: same make and model first, then same body type,
  * then the closest in price, year and mileage, then the nearest (earthdistance, as radius search).
  * Never `of` itself, never a sold listing or a draft.
+ *
+ * Scoring every active listing takes seconds, so it ranks in two looks through indexes, with the
+ * same result as ranking them all:
+ * 1. the nearest prices above and below `of`'s in each tier (index scans with a limit), ranked;
+ * 2. the `limit`-th of those is a real listing, so nothing ranked after it can be in the answer:
+ *    only listings of its tier whose price, year and mileage each lie within its closeness (plus
+ *    one band, for the rounding) can tie or beat it — better tiers had fewer than `limit`
+ *    listings, all already read. Those few are ranked with the first look's best.
+ * Distance is computed only for the rows each look ranks.
  */
 export async function findSimilar(
   repository: ListingsRepository,
   of: ListingRow,
   limit: number,
 ): Promise<ListingWithSeller[]> {
-  const sameModel = sql`(${listings.make} = ${of.make} and ${listings.model} = ${of.model})`;
-  const sameBody = sql`(${listings.bodyType} = ${of.bodyType})`;
+  const tier = tiers(of);
+  const others = and(eq(listings.status, 'active'), ne(listings.id, of.id));
   const distance = sql`earth_distance(ll_to_earth(${listings.latitude}, ${listings.longitude}), ll_to_earth(${of.latitude}, ${of.longitude}))`;
-  return repository
-    .selectWithSeller()
-    .where(and(eq(listings.status, 'active'), ne(listings.id, of.id)))
-    .orderBy(sql`${sameModel} desc`, sql`${sameBody} desc`, closeness(of), distance, listings.id)
-    .limit(limit);
+  const ranked = (condition: SQL | undefined) =>
+    repository
+      .selectWithSeller()
+      .where(and(others, condition))
+      .orderBy(sql`${tier.sameModel} desc`, sql`${tier.sameBody} desc`, closeness(of), distance, listings.id)
+      .limit(limit);
+
+  const nearestPrices = tier.conditions.flatMap((condition) => [
+    sql`(select ${listings.id} from ${listings} where ${others} and ${condition}
+      and ${listings.priceAmount} >= ${of.priceAmount} order by ${listings.priceAmount} limit ${NEAREST_PRICES_PER_SIDE})`,
+    sql`(select ${listings.id} from ${listings} where ${others} and ${condition}
+      and ${listings.priceAmount} < ${of.priceAmount} order by ${listings.priceAmount} desc limit ${NEAREST_PRICES_PER_SIDE})`,
+  ]);
+  const firstLook = await ranked(sql`${listings.id} in (${sql.join(nearestPrices, sql` union all `)})`);
+  const last = firstLook.at(-1)?.listing;
+  // Fewer than `limit` means no branch reached its limit: every active listing was read.
+  if (!last || firstLook.length < limit) return firstLook;
+
+  // round(c, 1) ≤ round(cLast, 1) needs c < cLast + 0.1, and each of c's three terms is below that.
+  const reach = closenessOf(last, of) + 0.1;
+  const priceReach = Math.ceil(reach * Math.max(of.priceAmount, 1));
+  const yearReach = Math.ceil(reach * 10);
+  const mileageReach = Math.ceil(reach * 50_000);
+  const rivals = and(
+    tier.conditions[tier.of(last)],
+    between(listings.priceAmount, of.priceAmount - priceReach, of.priceAmount + priceReach),
+    between(listings.year, of.year - yearReach, of.year + yearReach),
+    between(listings.mileage, of.mileage - mileageReach, of.mileage + mileageReach),
+  );
+  const firstLookIds = firstLook.map((row) => row.listing.id);
+  return ranked(or(inArray(listings.id, firstLookIds), rivals));
 }
 
 /** GET /listings/{id}/similar: for any listing a viewer may open (drafts only for their owner). */

@@ -172,11 +172,13 @@ async function search(query: string) {
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
   t = await startTestApp({ smtp });
-  [privateSeller, dealer, buyer, other] = await Promise.all(
-    ['private@example.com', 'dealer@example.com', 'buyer@example.com', 'other@example.com'].map((email) =>
-      signIn(t, smtp, email),
-    ),
-  );
+  const signInAs = (email: string) => signIn(t, smtp, email);
+  [privateSeller, dealer, buyer, other] = await Promise.all([
+    signInAs('private@example.com'),
+    signInAs('dealer@example.com'),
+    signInAs('buyer@example.com'),
+    signInAs('other@example.com'),
+  ]);
   const { db } = t.app.database;
   await makeDealer(db, dealer.user._id);
   const start = Date.parse('2024-01-01T00:00:00Z');

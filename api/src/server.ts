@@ -1,10 +1,18 @@
 import { ConfigError, loadConfig } from './config/env.js';
 import { buildApp } from './http/app.js';
+import { seedIfEmpty } from './seed/seed.js';
+import { createStorage } from './storage/storage.js';
 
 async function start(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
   await app.database.migrate();
+  // Before listening, so the first page already shows the demo listings. Here rather than in
+  // buildApp, so tests start on an empty database.
+  if (config.seedOnStart) {
+    const report = await seedIfEmpty(app.database.db, createStorage(config), (line) => app.log.info(line));
+    if (report) app.log.info(`seed: ${report.listings} demo listings in ${report.seconds.toFixed(1)} s`);
+  }
   await app.listen({ host: config.host, port: config.port });
 
   let closing = false;

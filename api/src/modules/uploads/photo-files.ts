@@ -48,20 +48,21 @@ export async function deletePhotoFiles(
 }
 
 /**
- * The display size and the thumbnail, both WebP. Whatever metadata the input carried (EXIF with
- * GPS position, camera details, XMP) is not written: sharp keeps none unless asked.
+ * The display size and the thumbnail, both WebP; `effort` is libwebp's 0–6 trade of speed for
+ * size. Whatever metadata the input carried (EXIF with GPS position, camera details, XMP) is not
+ * written: sharp keeps none unless asked.
  */
-export async function encodePhoto(image: Sharp): Promise<EncodedPhoto> {
+export async function encodePhoto(image: Sharp, effort = 4): Promise<EncodedPhoto> {
   const [display, thumbnail] = await Promise.all([
     image
       .clone()
       .resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
+      .webp({ quality: 82, effort })
       .toBuffer(),
     image
       .clone()
       .resize({ width: THUMBNAIL_MAX_PX, height: THUMBNAIL_MAX_PX, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 75 })
+      .webp({ quality: 75, effort })
       .toBuffer(),
   ]);
   return { display, thumbnail };

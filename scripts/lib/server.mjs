@@ -98,6 +98,8 @@ export async function startSite({ workDir, smtpUrl }) {
       // Its own embedded database, never a shared server (tests must not see each other's data).
       DATABASE_URL: undefined,
       REDIS_URL: undefined,
+      // Tests create the listings they look for; demo listings would show up in their searches.
+      SEED_ON_START: 'false',
       HOST: '127.0.0.1',
       // Every browser in the suite comes from 127.0.0.1; per-IP limits would throttle the suite
       // itself. The per-email limits stay as shipped: each test uses its own addresses.

@@ -204,9 +204,15 @@ export const listings = pgTable(
     index('listings_active_make_model_price_idx')
       .on(t.make, t.model, t.priceAmount)
       .where(sql`${t.status} = 'active'`),
-    index('listings_active_city_mpg_idx').on(t.cityMpg).where(sql`${t.status} = 'active'`),
-    index('listings_active_highway_mpg_idx').on(t.highwayMpg).where(sql`${t.status} = 'active'`),
-    index('listings_active_combined_mpg_idx').on(t.combinedMpg).where(sql`${t.status} = 'active'`),
+    index('listings_active_city_mpg_idx')
+      .on(t.cityMpg)
+      .where(sql`${t.status} = 'active'`),
+    index('listings_active_highway_mpg_idx')
+      .on(t.highwayMpg)
+      .where(sql`${t.status} = 'active'`),
+    index('listings_active_combined_mpg_idx')
+      .on(t.combinedMpg)
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 

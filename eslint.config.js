@@ -7,7 +7,14 @@ const frontEnds = ['shell', 'mfe-search', 'mfe-listings', 'mfe-seller', 'mfe-mes
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/coverage/**', 'e2e/test-results/**', 'e2e/playwright-report/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      '**/coverage/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -34,10 +41,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/mfe-*/**', '@carmarket/mfe-*', '@carmarket/shell*'], message: 'Remotes never import each other.' },
+            {
+              group: ['**/mfe-*/**', '@carmarket/mfe-*', '@carmarket/shell*'],
+              message: 'Remotes never import each other.',
+            },
             {
               group: ['@carmarket/shared/*', '!@carmarket/shared/schemas', '!@carmarket/shared/ui'],
-              message: 'Import from @carmarket/shared, @carmarket/shared/schemas or @carmarket/shared/ui only.',
+              message:
+                'Import from @carmarket/shared, @carmarket/shared/schemas or @carmarket/shared/ui only.',
             },
           ],
         },

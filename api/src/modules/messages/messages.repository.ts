@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { conversations, listings, messages, userBlocks, users } from '../../db/schema.js';
 import { pageOffset, type PageRequest } from '../../http/pagination.js';
@@ -214,11 +214,13 @@ export class MessagesRepository {
   async findMessages(conversationId: string, page: PageRequest, cursor?: MessageCursor) {
     const inConversation = eq(messages.conversationId, conversationId);
     if (cursor) {
-      // Compared in SQL, at the database's microsecond precision, with the id breaking ties.
+      // A message cursor compares in SQL at the database's microsecond precision, with the id
+      // breaking ties. A moment comes from a client, which only ever saw millisecond timestamps, so
+      // the stored time is cut to milliseconds before comparing (else the message it names recurs).
       const after =
         'messageId' in cursor
           ? sql`(${messages.createdAt}, ${messages.id}) > (select m.created_at, m.id from ${messages} m where m.id = ${cursor.messageId})`
-          : gt(messages.createdAt, cursor.since);
+          : sql`date_trunc('milliseconds', ${messages.createdAt}) > ${cursor.since.toISOString()}::timestamptz`;
       const where = and(inConversation, after);
       const [rows, [total]] = await Promise.all([
         this.db

@@ -92,8 +92,13 @@ describe('the live connection handshake', () => {
         sockets.push(socket);
         expect(await outcome(socket)).toEqual({ connected: true });
 
-        const received = new Promise((resolve) => socket.once('user-status-changed', resolve));
         const event = { userId, status: 'offline' as const, lastSeen: new Date().toISOString() };
+        // The socket's own presence ('online') is announced too, and may arrive first: wait for ours.
+        const received = new Promise((resolve) =>
+          socket.on('user-status-changed', (change) => {
+            if (change.lastSeen === event.lastSeen) resolve(change);
+          }),
+        );
         sender.app.events.toUser(userId, 'user-status-changed', event);
         expect(await received).toEqual(event);
       } finally {

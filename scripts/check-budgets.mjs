@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import * as prettier from 'prettier';
 import { buildStale, repoRoot } from './lib/build.mjs';
 import { remoteShorts, startSite } from './lib/server.mjs';
 import { Mailbox, startSmtpCatcher } from './lib/smtp-catcher.mjs';
@@ -138,7 +139,9 @@ async function writeBenchmarks(rows) {
     () => `# Benchmarks\n\n## Bundle budgets\n\n${start}\n${end}\n`,
   );
   const updated = current.replace(new RegExp(`${start}[\\s\\S]*${end}`), section);
-  await writeFile(file, updated);
+  // Formatted as the repository formats Markdown, so `prettier --check` stays clean.
+  const options = await prettier.resolveConfig(file);
+  await writeFile(file, await prettier.format(updated, { ...options, filepath: file }));
   console.log(`budgets: figures written to ${path.relative(repoRoot, file)}`);
 }
 

@@ -52,6 +52,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url });
+  // An idle connection the server closes (restart, failover, a dropped database) makes the pool emit
+  // 'error'; unhandled, that would crash the process. The pool discards that connection by itself.
+  pool.on('error', (error) =>
+    console.warn(`database: idle connection closed by the server (${error.message})`),
+  );
   const db = drizzleNodePostgres({ client: pool, schema });
   return {
     db: db as unknown as Db,

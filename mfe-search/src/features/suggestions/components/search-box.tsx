@@ -130,6 +130,9 @@ export function SearchBox({
         onChange={(event) => {
           setText(event.target.value);
           setOpen(true);
+          // The list still shows the previous text's suggestions until the new ones load: typing must
+          // drop the highlighted one, or Enter would pick a suggestion for text no longer there.
+          setActive(-1);
         }}
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}

@@ -39,3 +39,33 @@ export function createListingPayload({ vehicle, ...overrides }: Overrides = {}):
     ...overrides,
   };
 }
+
+/** A valid PUT /api/listings/{id} body (the Listing Details tab); `overrides` replaces fields. */
+export function listingDetailsPayload(overrides: JsonBody = {}): JsonBody {
+  return {
+    title: 'Updated title for the Civic',
+    description: 'Updated description: timing belt done, new brakes, cold air conditioning all summer.',
+    price: { amount: 5900, currency: 'USD' },
+    contactPreferences: { phone: null, preferredMethod: 'email' },
+    ...overrides,
+  };
+}
+
+/** A valid PUT /api/listings/{id}/vehicle body (the Vehicle Information tab); `overrides` replaces fields. */
+export function vehiclePayload(overrides: JsonBody = {}): JsonBody {
+  return {
+    make: 'Honda',
+    model: 'Civic',
+    year: 2013,
+    mileage: 101000,
+    bodyType: 'sedan',
+    fuelType: 'gasoline',
+    transmission: 'automatic',
+    drivetrain: 'fwd',
+    color: { exterior: 'Silver', interior: 'Gray' },
+    doors: 4,
+    condition: 'fair',
+    titleStatus: 'clean',
+    ...overrides,
+  };
+}

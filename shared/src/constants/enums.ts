@@ -124,6 +124,61 @@ export const FEATURE_CATEGORY_LABELS: Record<FeatureCategory, string> = {
   other: 'Other',
 };
 
+/**
+ * The features a seller can tick, by category. Search filters match feature names exactly, so the
+ * wizard, the editor, the server and the seed all use this one list and every listing spells a
+ * feature the same way.
+ */
+export const FEATURE_OPTIONS = {
+  safety: [
+    'ABS',
+    'Traction Control',
+    'Stability Control',
+    'Backup Camera',
+    'Blind Spot Monitoring',
+    'Forward Collision Warning',
+    'Automatic Emergency Braking',
+    'Lane Departure Warning',
+    'Adaptive Cruise Control',
+    'Parking Sensors',
+  ],
+  interior: [
+    'Leather Seats',
+    'Heated Seats',
+    'Power Seats',
+    'Ventilated Seats',
+    'Heated Steering Wheel',
+    'Dual-Zone Climate Control',
+    'Third Row Seating',
+    'Folding Rear Seats',
+  ],
+  technology: [
+    'Bluetooth',
+    'Apple CarPlay',
+    'Android Auto',
+    'Navigation System',
+    'Touchscreen',
+    'Keyless Entry',
+    'Push-Button Start',
+    'Remote Start',
+    'Premium Audio',
+    'Wireless Charging',
+  ],
+  exterior: [
+    'Alloy Wheels',
+    'Sunroof',
+    'Tow Package',
+    'Roof Rack',
+    'Bed Liner',
+    'Running Boards',
+    'LED Headlights',
+    'Fog Lights',
+    'Power Liftgate',
+  ],
+  other: ['Service Records', 'One Owner', 'Non-Smoker', 'Garage Kept', 'Spare Key', 'New Tires'],
+} as const satisfies Record<FeatureCategory, readonly [string, ...string[]]>;
+export type FeatureName<C extends FeatureCategory = FeatureCategory> = (typeof FEATURE_OPTIONS)[C][number];
+
 /** make: a make; model: a model of `make`; location: a city, whose value is its busiest ZIP. */
 export const SUGGESTION_TYPES = ['make', 'model', 'location'] as const;
 export type SuggestionType = (typeof SUGGESTION_TYPES)[number];

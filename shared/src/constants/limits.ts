@@ -69,6 +69,9 @@ export const VIN_LENGTH = 17;
 export const ZIP_LENGTH = 5;
 export const STATE_CODE_LENGTH = 2;
 export const NAME_MAX = 100;
+/** Fuel economy in miles per gallon (MPGe for electric cars, whose best ratings reach 150). */
+export const MPG_MIN = 1;
+export const MPG_MAX = 150;
 
 /** Latest accepted model year: next year's models are on sale. Computed per call so it never goes stale. */
 export function maxModelYear(now: Date = new Date()): number {

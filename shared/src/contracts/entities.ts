@@ -68,6 +68,13 @@ export interface ListingLocation extends GeoPoint {
 
 export type VehicleFeatures = Partial<Record<FeatureCategory, string[]>>;
 
+/** Fuel economy as rated (MPGe for electric cars); null where the seller did not give it. */
+export interface VehicleMpg {
+  city: number | null;
+  highway: number | null;
+  combined: number | null;
+}
+
 export interface Vehicle {
   make: string;
   model: string;
@@ -85,6 +92,7 @@ export interface Vehicle {
   condition: Condition;
   titleStatus: TitleStatus;
   features: VehicleFeatures;
+  mpg: VehicleMpg;
   images: ListingImage[];
   location: ListingLocation;
 }
@@ -121,6 +129,10 @@ export interface Listing {
   /** The image flagged primary, else the first one; null without photos. */
   primaryImage: ListingImage | null;
   price: ListingPrice;
+  /** Terms of the sale the search can filter on (spec §3 "Search filters"). */
+  hasWarranty: boolean;
+  acceptsTradeIn: boolean;
+  financingAvailable: boolean;
   contactPreferences: ContactPreferences;
   seller: ListingSeller;
   vehicle: Vehicle;

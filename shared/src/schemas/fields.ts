@@ -26,6 +26,24 @@ export function numberField(
     .pipe(refine(z.number({ error: (issue) => (issue.input === undefined ? required : invalid) })));
 }
 
+/**
+ * An optional number: missing input ('', whitespace, null, undefined, NaN) becomes null, anything
+ * else must pass the checks `refine` adds, or gives `invalid`.
+ */
+export function optionalNumberField(
+  invalid: string,
+  refine: (schema: z.ZodNumber) => z.ZodNumber = (schema) => schema,
+) {
+  return (
+    z
+      .union([z.string(), z.number(), z.nan(), z.null(), z.undefined()], { error: invalid })
+      // Optional before the transform, so an object may leave the key out altogether.
+      .optional()
+      .transform((value) => toNumber(value) ?? null)
+      .pipe(refine(z.number({ error: invalid })).nullable())
+  );
+}
+
 /** A required, trimmed string: missing or blank gives `required`; checks after it run only when present. */
 export function requiredText(required: string) {
   return z.string({ error: required }).trim().min(1, { error: required, abort: true });

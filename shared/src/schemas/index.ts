@@ -4,4 +4,11 @@ export * from './photos.js';
 export * from './messages.js';
 export * from './profile.js';
 export * from './search.js';
-export { numberField, requiredText, optionalText, optionalPattern, enumField } from './fields.js';
+export {
+  numberField,
+  optionalNumberField,
+  requiredText,
+  optionalText,
+  optionalPattern,
+  enumField,
+} from './fields.js';

@@ -155,6 +155,78 @@ describe('vehicleDetailsSchema (create step 2)', () => {
     expect(vehicleDetailsSchema.parse({ ...validVehicleDetails, doors: '2' }).doors).toBe(2);
     expect(vehicleDetailsSchema.parse({ ...validVehicleDetails, doors: 5 }).doors).toBe(5);
   });
+
+  it.each([
+    ['cityMpg', '0', 'City MPG must be a whole number from 1 to 150'],
+    ['cityMpg', '151', 'City MPG must be a whole number from 1 to 150'],
+    ['highwayMpg', '30.5', 'Highway MPG must be a whole number from 1 to 150'],
+    ['combinedMpg', 'lots', 'Combined MPG must be a whole number from 1 to 150'],
+  ])('%s = %p → %s', (field, value, message) => {
+    expect(messageFor(vehicleDetailsSchema, { ...validVehicleDetails, [field]: value }, field)).toBe(message);
+  });
+
+  it('leaves fuel economy and features optional: blank figures are null, no features empty lists', () => {
+    expect(
+      vehicleDetailsSchema.parse({ ...validVehicleDetails, cityMpg: '', highwayMpg: ' ', combinedMpg: null }),
+    ).toMatchObject({
+      cityMpg: null,
+      highwayMpg: null,
+      combinedMpg: null,
+      features: { safety: [], interior: [], technology: [], exterior: [], other: [] },
+    });
+  });
+
+  it('takes fuel economy as numbers and features in the list order, once each', () => {
+    const parsed = vehicleDetailsSchema.parse({
+      ...validVehicleDetails,
+      cityMpg: '28',
+      highwayMpg: '36',
+      combinedMpg: '31',
+      features: { safety: ['Backup Camera', 'ABS', 'ABS'], technology: ['Bluetooth'] },
+    });
+    expect(parsed).toMatchObject({ cityMpg: 28, highwayMpg: 36, combinedMpg: 31 });
+    expect(parsed.features).toEqual({
+      safety: ['ABS', 'Backup Camera'],
+      interior: [],
+      technology: ['Bluetooth'],
+      exterior: [],
+      other: [],
+    });
+  });
+
+  it('refuses a combined MPG outside city and highway, and features not on the list', () => {
+    const mpg = { cityMpg: '28', highwayMpg: '36' };
+    expect(
+      messageFor(vehicleDetailsSchema, { ...validVehicleDetails, ...mpg, combinedMpg: '40' }, 'combinedMpg'),
+    ).toBe('Combined MPG must be between city and highway MPG');
+    // Hybrids do better in town: the range works either way round.
+    expect(
+      vehicleDetailsSchema.safeParse({ ...validVehicleDetails, cityMpg: 51, highwayMpg: 48, combinedMpg: 50 })
+        .success,
+    ).toBe(true);
+    expect(
+      messageFor(
+        vehicleDetailsSchema,
+        { ...validVehicleDetails, features: { safety: ['Jet Pack'] } },
+        'features.safety.0',
+      ),
+    ).toBe('Unknown safety feature');
+    // A feature of another category is not one of this category's.
+    expect(
+      messageFor(
+        vehicleDetailsSchema,
+        { ...validVehicleDetails, features: { safety: ['Sunroof'] } },
+        'features.safety.0',
+      ),
+    ).toBe('Unknown safety feature');
+    expect(
+      messageFor(
+        vehicleDetailsSchema,
+        { ...validVehicleDetails, features: { luxury: ['Sunroof'] } },
+        'features',
+      ),
+    ).toBe('Unknown feature category: luxury');
+  });
 });
 
 describe('listingDetailsSchema (create step 4)', () => {
@@ -189,6 +261,17 @@ describe('listingDetailsSchema (create step 4)', () => {
   it('carries the negotiable checkbox, unchecked when missing', () => {
     expect(listingDetailsSchema.parse(validListingDetails).negotiable).toBe(false);
     expect(listingDetailsSchema.parse({ ...validListingDetails, negotiable: true }).negotiable).toBe(true);
+  });
+
+  it('carries the sale terms, unchecked when missing', () => {
+    expect(listingDetailsSchema.parse(validListingDetails)).toMatchObject({
+      hasWarranty: false,
+      acceptsTradeIn: false,
+      financingAvailable: false,
+    });
+    expect(
+      listingDetailsSchema.parse({ ...validListingDetails, hasWarranty: true, financingAvailable: true }),
+    ).toMatchObject({ hasWarranty: true, acceptsTradeIn: false, financingAvailable: true });
   });
 
   it('counts the trimmed length', () => {
@@ -328,6 +411,27 @@ describe('API payloads', () => {
     expect(parsed.vehicle.images).toEqual([]);
   });
 
+  it('createListingPayloadSchema: no features, fuel economy or sale terms means none', () => {
+    const parsed = createListingPayloadSchema.parse(createPayload);
+    expect(parsed.vehicle.features).toEqual({
+      safety: [],
+      interior: [],
+      technology: [],
+      exterior: [],
+      other: [],
+    });
+    expect(parsed.vehicle.mpg).toEqual({ city: null, highway: null, combined: null });
+    expect(parsed).toMatchObject({ hasWarranty: false, acceptsTradeIn: false, financingAvailable: false });
+    const partial = createListingPayloadSchema.parse({
+      ...createPayload,
+      vehicle: { ...createPayload.vehicle, mpg: { highway: 38 }, features: { other: ['One Owner'] } },
+      acceptsTradeIn: true,
+    });
+    expect(partial.vehicle.mpg).toEqual({ city: null, highway: 38, combined: null });
+    expect(partial.vehicle.features.other).toEqual(['One Owner']);
+    expect(partial.acceptsTradeIn).toBe(true);
+  });
+
   it.each([
     ['vehicle.mileage', 'Mileage seems too high', { vehicle: { ...createPayload.vehicle, mileage: 600000 } }],
     ['vehicle.doors', 'Doors must be between 2 and 5', { vehicle: { ...createPayload.vehicle, doors: 6 } }],
@@ -351,6 +455,26 @@ describe('API payloads', () => {
     ],
     ['price.amount', 'Price cannot exceed $50,000', { price: { amount: 60000, currency: 'USD' } }],
     ['title', 'Title must be less than 100 characters', { title: 'x'.repeat(101) }],
+    [
+      'vehicle.mpg.city',
+      'City MPG must be a whole number from 1 to 150',
+      { vehicle: { ...createPayload.vehicle, mpg: { city: 400 } } },
+    ],
+    [
+      'vehicle.mpg.combined',
+      'Combined MPG must be between city and highway MPG',
+      { vehicle: { ...createPayload.vehicle, mpg: { city: 20, highway: 28, combined: 12 } } },
+    ],
+    [
+      'vehicle.features.exterior.1',
+      'Unknown exterior feature',
+      { vehicle: { ...createPayload.vehicle, features: { exterior: ['Sunroof', 'Spoiler'] } } },
+    ],
+    [
+      'vehicle.features.interior',
+      'Interior features must be a list',
+      { vehicle: { ...createPayload.vehicle, features: { interior: 'Leather Seats' } } },
+    ],
   ])('createListingPayloadSchema %s → %s', (path, message, override) => {
     expect(messageFor(createListingPayloadSchema, { ...createPayload, ...override }, path)).toBe(message);
   });
@@ -405,6 +529,34 @@ describe('API payloads', () => {
     expect(messageFor(updateVehiclePayloadSchema, { ...vehicle, year: 1800 }, 'year')).toBe(
       'Year must be 1900 or later',
     );
+  });
+
+  it('update payloads leave features, fuel economy and sale terms out unless given', () => {
+    const {
+      trim: _trim,
+      vin: _vin,
+      images: _images,
+      location: _location,
+      ...vehicle
+    } = createPayload.vehicle;
+    const kept = updateVehiclePayloadSchema.parse(vehicle);
+    expect(kept.features).toBeUndefined();
+    expect(kept.mpg).toBeUndefined();
+    const replaced = updateVehiclePayloadSchema.parse({ ...vehicle, mpg: { city: 30 }, features: {} });
+    expect(replaced.mpg).toEqual({ city: 30, highway: null, combined: null });
+    expect(replaced.features).toEqual({ safety: [], interior: [], technology: [], exterior: [], other: [] });
+
+    const details = {
+      title: createPayload.title,
+      description: createPayload.description,
+      price: { amount: 8500 },
+      contactPreferences: { phone: null, preferredMethod: 'email' },
+    };
+    expect(updateListingPayloadSchema.parse(details).hasWarranty).toBeUndefined();
+    expect(updateListingPayloadSchema.parse({ ...details, hasWarranty: true }).hasWarranty).toBe(true);
+    expect(
+      messageFor(updateListingPayloadSchema, { ...details, hasWarranty: 'yes' }, 'hasWarranty'),
+    ).toBeDefined();
   });
 
   it.each([undefined, '', 'draft', 'pending'])('updateListingStatusPayloadSchema rejects %p', (status) => {

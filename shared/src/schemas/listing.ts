@@ -10,6 +10,8 @@ import {
   DOORS_MIN,
   MILEAGE_MAX,
   MILEAGE_MIN,
+  MPG_MAX,
+  MPG_MIN,
   PHONE_PATTERN,
   PRICE_CURRENCY,
   PRICE_MAX,
@@ -28,12 +30,23 @@ import {
   CONTACT_METHODS,
   DEFAULT_CONTACT_METHOD,
   DRIVETRAINS,
+  FEATURE_CATEGORY_LABELS,
+  FEATURE_OPTIONS,
   FUEL_TYPES,
   LISTING_STATUSES,
   TITLE_STATUSES,
   TRANSMISSIONS,
+  type FeatureCategory,
 } from '../constants/enums.js';
-import { enumField, flag, numberField, optionalPattern, optionalText, requiredText } from './fields.js';
+import {
+  enumField,
+  flag,
+  numberField,
+  optionalNumberField,
+  optionalPattern,
+  optionalText,
+  requiredText,
+} from './fields.js';
 
 // ---- fields ----
 
@@ -118,28 +131,116 @@ const zipCode = z
   .trim()
   .regex(ZIP_PATTERN, 'ZIP code must be 5 digits');
 
+// Fuel economy, equipment and sale terms are optional: the search filters on them (spec §3
+// "Search filters"), so the listing carries them.
+
+const mpg = (name: string) => {
+  const message = `${name} MPG must be a whole number from ${MPG_MIN} to ${MPG_MAX}`;
+  return optionalNumberField(message, (n) => n.int(message).min(MPG_MIN, message).max(MPG_MAX, message));
+};
+const cityMpg = mpg('City');
+const highwayMpg = mpg('Highway');
+const combinedMpg = mpg('Combined');
+
+interface MpgFigures {
+  city: number | null;
+  highway: number | null;
+  combined: number | null;
+}
+
+/** A combined rating weights the city and highway ones, so one outside them is a typo. */
+function checkCombinedMpg({ city, highway, combined }: MpgFigures, ctx: z.RefinementCtx, path: string) {
+  if (city === null || highway === null || combined === null) return;
+  if (combined < Math.min(city, highway) || combined > Math.max(city, highway)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [path],
+      message: 'Combined MPG must be between city and highway MPG',
+    });
+  }
+}
+
+/** One category's features: names from FEATURE_OPTIONS only, stored once each in the list's order. */
+function featureList(category: FeatureCategory) {
+  const options: readonly string[] = FEATURE_OPTIONS[category];
+  const label = FEATURE_CATEGORY_LABELS[category];
+  return z
+    .array(
+      z.string().refine((name) => options.includes(name), `Unknown ${label.toLowerCase()} feature`),
+      {
+        error: `${label} features must be a list`,
+      },
+    )
+    .default([])
+    .transform((chosen) => options.filter((option) => chosen.includes(option)));
+}
+
+/** Features by category (spec §3); a missing category is an empty one. */
+const featuresObject = z.strictObject(
+  {
+    safety: featureList('safety'),
+    interior: featureList('interior'),
+    technology: featureList('technology'),
+    exterior: featureList('exterior'),
+    other: featureList('other'),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown feature category: ${(issue.keys as string[]).join(', ')}`
+        : 'Features must be lists by category',
+  },
+);
+/** Left out, no features. */
+export const vehicleFeaturesSchema = featuresObject.prefault({});
+export type VehicleFeaturesInput = z.input<typeof vehicleFeaturesSchema>;
+
+/** The payloads' `vehicle.mpg`: left-out figures are unknown (null). */
+const mpgObject = z
+  .object({ city: cityMpg, highway: highwayMpg, combined: combinedMpg }, { error: 'MPG must be an object' })
+  .superRefine((value, ctx) => checkCombinedMpg(value, ctx, 'combined'));
+
+/** The forms' fuel economy (one field per figure) and features. */
+const equipment = { cityMpg, highwayMpg, combinedMpg, features: vehicleFeaturesSchema };
+
+const checkFormMpg = (
+  value: { cityMpg: number | null; highwayMpg: number | null; combinedMpg: number | null },
+  ctx: z.RefinementCtx,
+) =>
+  checkCombinedMpg(
+    { city: value.cityMpg, highway: value.highwayMpg, combined: value.combinedMpg },
+    ctx,
+    'combinedMpg',
+  );
+
 // ---- create wizard, one schema per validated step (steps 3 and 6 have no form) ----
 
 export const vehicleInfoSchema = z.object({ year, make, model, trim, mileage, vin });
 export type VehicleInfoInput = z.input<typeof vehicleInfoSchema>;
 export type VehicleInfo = z.output<typeof vehicleInfoSchema>;
 
-export const vehicleDetailsSchema = z.object({
-  bodyType,
-  fuelType,
-  transmission,
-  drivetrain,
-  exteriorColor,
-  interiorColor,
-  doors,
-  condition,
-  titleStatus,
-});
+export const vehicleDetailsSchema = z
+  .object({
+    bodyType,
+    fuelType,
+    transmission,
+    drivetrain,
+    exteriorColor,
+    interiorColor,
+    doors,
+    condition,
+    titleStatus,
+    ...equipment,
+  })
+  .superRefine(checkFormMpg);
 export type VehicleDetailsInput = z.input<typeof vehicleDetailsSchema>;
 export type VehicleDetails = z.output<typeof vehicleDetailsSchema>;
 
-// `negotiable` is the form's checkbox next to the price (the payload's price.negotiable).
-export const listingDetailsSchema = z.object({ title, description, price, negotiable: flag() });
+// `negotiable` is the form's checkbox next to the price (the payload's price.negotiable); the
+// sale terms are checkboxes beside it.
+const saleTerms = { hasWarranty: flag(), acceptsTradeIn: flag(), financingAvailable: flag() };
+
+export const listingDetailsSchema = z.object({ title, description, price, negotiable: flag(), ...saleTerms });
 export type ListingDetailsInput = z.input<typeof listingDetailsSchema>;
 export type ListingDetails = z.output<typeof listingDetailsSchema>;
 
@@ -149,21 +250,24 @@ export type ContactLocation = z.output<typeof contactLocationSchema>;
 
 // ---- edit tabs ----
 
-export const editVehicleSchema = z.object({
-  make,
-  model,
-  year,
-  mileage: editMileage,
-  bodyType,
-  fuelType,
-  transmission,
-  drivetrain,
-  exteriorColor,
-  interiorColor,
-  doors: editDoors,
-  condition,
-  titleStatus,
-});
+export const editVehicleSchema = z
+  .object({
+    make,
+    model,
+    year,
+    mileage: editMileage,
+    bodyType,
+    fuelType,
+    transmission,
+    drivetrain,
+    exteriorColor,
+    interiorColor,
+    doors: editDoors,
+    condition,
+    titleStatus,
+    ...equipment,
+  })
+  .superRefine(checkFormMpg);
 export type EditVehicleInput = z.input<typeof editVehicleSchema>;
 export type EditVehicle = z.output<typeof editVehicleSchema>;
 
@@ -172,6 +276,7 @@ export const editListingDetailsSchema = z.object({
   description: editDescription,
   price: editPrice,
   negotiable: flag(),
+  ...saleTerms,
   phone,
   preferredMethod,
 });
@@ -210,6 +315,8 @@ export const createListingPayloadSchema = z.object({
     doors,
     condition,
     titleStatus,
+    features: vehicleFeaturesSchema,
+    mpg: mpgObject.prefault({ city: null, highway: null, combined: null }),
     images: z.tuple([], { error: 'Upload photos after creating the listing' }).default([]),
     location: listingLocationSchema,
   }),
@@ -220,6 +327,9 @@ export const createListingPayloadSchema = z.object({
     currency: z.literal(PRICE_CURRENCY).default(PRICE_CURRENCY),
     negotiable: z.boolean().default(false),
   }),
+  hasWarranty: z.boolean().default(false),
+  acceptsTradeIn: z.boolean().default(false),
+  financingAvailable: z.boolean().default(false),
   contactPreferences: z.object({
     phone,
     preferredMethod: preferredMethod.default(DEFAULT_CONTACT_METHOD),
@@ -228,7 +338,7 @@ export const createListingPayloadSchema = z.object({
 export type CreateListingPayloadInput = z.input<typeof createListingPayloadSchema>;
 export type CreateListingPayload = z.output<typeof createListingPayloadSchema>;
 
-/** PUT /listings/{id}. `negotiable` left out keeps the stored value. */
+/** PUT /listings/{id}. `negotiable` and the sale terms left out keep their stored values. */
 export const updateListingPayloadSchema = z.object({
   title: editTitle,
   description: editDescription,
@@ -237,12 +347,18 @@ export const updateListingPayloadSchema = z.object({
     currency: z.literal(PRICE_CURRENCY).default(PRICE_CURRENCY),
     negotiable: z.boolean().optional(),
   }),
+  hasWarranty: z.boolean().optional(),
+  acceptsTradeIn: z.boolean().optional(),
+  financingAvailable: z.boolean().optional(),
   contactPreferences: z.object({ phone, preferredMethod }),
 });
 export type UpdateListingPayloadInput = z.input<typeof updateListingPayloadSchema>;
 export type UpdateListingPayload = z.output<typeof updateListingPayloadSchema>;
 
-/** PUT /listings/{id}/vehicle. */
+/**
+ * PUT /listings/{id}/vehicle. `features` and `mpg` left out keep their stored values; given, they
+ * replace them whole (a category or figure left out of them is cleared).
+ */
 export const updateVehiclePayloadSchema = z.object({
   make,
   model,
@@ -256,6 +372,8 @@ export const updateVehiclePayloadSchema = z.object({
   doors: editDoors,
   condition,
   titleStatus,
+  features: featuresObject.optional(),
+  mpg: mpgObject.optional(),
 });
 export type UpdateVehiclePayloadInput = z.input<typeof updateVehiclePayloadSchema>;
 export type UpdateVehiclePayload = z.output<typeof updateVehiclePayloadSchema>;

@@ -42,6 +42,9 @@ export function toListingDto(
     dealerBadge: seller.role === 'dealer',
     primaryImage: imageDtos.find((image) => image.isPrimary) ?? imageDtos[0] ?? null,
     price: { amount: listing.priceAmount, currency: 'USD', negotiable: listing.negotiable },
+    hasWarranty: listing.hasWarranty,
+    acceptsTradeIn: listing.acceptsTradeIn,
+    financingAvailable: listing.financingAvailable,
     contactPreferences: { phone: listing.contactPhone, preferredMethod: listing.preferredContact },
     seller: { _id: seller.id, name: seller.name, role: seller.role },
     vehicle: {
@@ -61,6 +64,7 @@ export function toListingDto(
       condition: listing.condition as Condition,
       titleStatus: listing.titleStatus as TitleStatus,
       features: listing.features,
+      mpg: { city: listing.cityMpg, highway: listing.highwayMpg, combined: listing.combinedMpg },
       images: imageDtos,
       location: {
         type: 'Point',

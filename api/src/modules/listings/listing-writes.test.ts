@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { conversations, favorites, listings } from '../../db/schema.js';
-import { createListingPayload } from '../../test/listing-payload.js';
+import {
+  createListingPayload,
+  listingDetailsPayload as detailsPayload,
+  vehiclePayload,
+} from '../../test/listing-payload.js';
 import { seedImages } from '../../test/seed.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import {
@@ -20,30 +24,6 @@ let other: SignedIn;
 
 const nextYear = new Date().getFullYear() + 1;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-const detailsPayload = (overrides: JsonBody = {}): JsonBody => ({
-  title: 'Updated title for the Civic',
-  description: 'Updated description: timing belt done, new brakes, cold air conditioning all summer.',
-  price: { amount: 5900, currency: 'USD' },
-  contactPreferences: { phone: null, preferredMethod: 'email' },
-  ...overrides,
-});
-
-const vehiclePayload = (overrides: JsonBody = {}): JsonBody => ({
-  make: 'Honda',
-  model: 'Civic',
-  year: 2013,
-  mileage: 101000,
-  bodyType: 'sedan',
-  fuelType: 'gasoline',
-  transmission: 'automatic',
-  drivetrain: 'fwd',
-  color: { exterior: 'Silver', interior: 'Gray' },
-  doors: 4,
-  condition: 'fair',
-  titleStatus: 'clean',
-  ...overrides,
-});
 
 async function create(overrides: JsonBody = {}, token = seller.accessToken) {
   const res = await t.request('POST', '/api/listings', { json: createListingPayload(overrides), token });

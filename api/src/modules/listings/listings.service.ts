@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ListingStatus } from '@carmarket/shared/constants';
-import type { Listing, Pagination } from '@carmarket/shared/contracts';
+import type { Listing, Pagination, VehicleMpg } from '@carmarket/shared/contracts';
 import type {
   CreateListingPayload,
   UpdateListingPayload,
@@ -113,7 +113,7 @@ export class ListingsService {
    * dataset when it knows the ZIP, so radius search never depends on the client's geocoding.
    */
   async create(sellerId: string, payload: CreateListingPayload): Promise<Listing> {
-    const { vehicle, price, contactPreferences } = payload;
+    const { vehicle, price, contactPreferences, hasWarranty, acceptsTradeIn, financingAvailable } = payload;
     const { address, coordinates } = vehicle.location;
     const [longitude, latitude] = coordinates;
     const located = zipCoordinates(address.zipCode) ?? { latitude, longitude };
@@ -124,6 +124,9 @@ export class ListingsService {
       description: payload.description,
       priceAmount: price.amount,
       negotiable: price.negotiable,
+      hasWarranty,
+      acceptsTradeIn,
+      financingAvailable,
       contactPhone: contactPreferences.phone,
       preferredContact: contactPreferences.preferredMethod,
       ...this.matchCatalogue(vehicle, 'vehicle.'),
@@ -139,6 +142,8 @@ export class ListingsService {
       doors: vehicle.doors,
       condition: vehicle.condition,
       titleStatus: vehicle.titleStatus,
+      features: vehicle.features,
+      ...mpgColumns(vehicle.mpg),
       city: address.city,
       state: address.state,
       zipCode: address.zipCode,
@@ -147,14 +152,23 @@ export class ListingsService {
     return this.ownListing(id, sellerId);
   }
 
-  /** PUT /listings/{id}: the Listing Details tab. Negotiable is kept when the payload leaves it out. */
+  /**
+   * PUT /listings/{id}: the Listing Details tab. Negotiable and the sale terms are kept when the
+   * payload leaves them out.
+   */
   async update(id: string, userId: string, payload: UpdateListingPayload): Promise<Listing> {
     await this.requireOwnListing(id, userId);
+    const { hasWarranty, acceptsTradeIn, financingAvailable } = payload;
     await this.listings.update(id, {
       title: payload.title,
       description: payload.description,
       priceAmount: payload.price.amount,
-      ...(payload.price.negotiable === undefined ? {} : { negotiable: payload.price.negotiable }),
+      ...definedOnly({
+        negotiable: payload.price.negotiable,
+        hasWarranty,
+        acceptsTradeIn,
+        financingAvailable,
+      }),
       contactPhone: payload.contactPreferences.phone,
       preferredContact: payload.contactPreferences.preferredMethod,
     });
@@ -164,7 +178,7 @@ export class ListingsService {
   /**
    * PUT /listings/{id}/vehicle: the Vehicle Information tab. The payload has no trim: a trim
    * (and its engine) is kept while make and model stay, and cleared when they change, since it
-   * belonged to the old model.
+   * belonged to the old model. Features and fuel economy are kept when the payload leaves them out.
    */
   async updateVehicle(id: string, userId: string, payload: UpdateVehiclePayload): Promise<Listing> {
     const current = await this.requireOwnListing(id, userId);
@@ -185,6 +199,8 @@ export class ListingsService {
       doors: payload.doors,
       condition: payload.condition,
       titleStatus: payload.titleStatus,
+      ...definedOnly({ features: payload.features }),
+      ...(payload.mpg ? mpgColumns(payload.mpg) : {}),
     });
     return this.ownListing(id, userId);
   }
@@ -258,6 +274,17 @@ export class ListingsService {
       engine: trim?.engineSize ?? null,
     };
   }
+}
+
+function mpgColumns(mpg: VehicleMpg) {
+  return { cityMpg: mpg.city, highwayMpg: mpg.highway, combinedMpg: mpg.combined };
+}
+
+/** The changes the payload gives; a field left out (undefined) keeps its stored value. */
+function definedOnly<T extends object>(changes: T): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<{
+    [K in keyof T]: Exclude<T[K], undefined>;
+  }>;
 }
 
 function listingNotFound(): NotFoundError {

@@ -28,6 +28,16 @@ export class DashboardPage {
     return this.root.getByRole('tab', { name });
   }
 
+  /** The pager under a tab's list: 'My Listings pages' or 'My Favorites pages'. */
+  pager(tab: 'My Listings' | 'My Favorites') {
+    return this.root.getByRole('navigation', { name: `${tab} pages` });
+  }
+
+  /** The listings of the open tab's page. */
+  rows() {
+    return this.root.getByRole('tabpanel').getByRole('listitem');
+  }
+
   listing(name: string) {
     return this.root
       .getByRole('tabpanel')

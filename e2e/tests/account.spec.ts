@@ -131,3 +131,85 @@ test('the dashboard lists own listings: mark as sold, mark as active, delete aft
   await expect(dashboard.root.getByRole('heading', { name: 'No Listings Yet' })).toBeVisible();
   await expect(dashboard.stat('Active Listings')).toHaveText('0');
 });
+
+test('the dashboard and /favorites show a page at a time, and the cards count every listing', async ({
+  page,
+  request,
+  signInViaApi,
+}) => {
+  test.slow(); // Thirteen listings with their photos, created through the API.
+  const owner = await signInViaApi();
+  const headers = { authorization: `Bearer ${owner.accessToken}` };
+  const photos = await createTestImages(4);
+  // One more than a page (12); the first one created is the last shown, on page 2.
+  const oldest = await createListingViaApi(request, owner, photos, { vehicle: { model: 'Insight' } });
+  for (let made = 1; made < 13; made += 1) await createListingViaApi(request, owner, photos);
+  const all = await request.get(`/api/listings/user/${owner.user._id}?limit=100`, { headers });
+  // Saved oldest first: the favorites list shows the most recently saved first, so the Insight is last.
+  for (const { _id } of ((await all.json()).data as { _id: string }[]).reverse()) {
+    expect((await request.post(`/api/listings/${_id}/favorite`, { headers })).ok()).toBe(true);
+  }
+  const sold = await request.patch(`/api/listings/${oldest._id}/status`, {
+    headers,
+    data: { status: 'sold' },
+  });
+  expect(sold.ok()).toBe(true);
+
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.stat('Active Listings')).toHaveText('12');
+  await expect(dashboard.stat('Sold Listings')).toHaveText('1');
+  await expect(dashboard.stat('Favorites')).toHaveText('13');
+  await expect(dashboard.rows()).toHaveCount(12);
+  const listingsPager = dashboard.pager('My Listings');
+  await expect(listingsPager).toContainText('Page 1 of 2');
+  await expect(listingsPager.getByRole('button', { name: 'Previous' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await expectAccessible(page);
+  // From the keyboard: Enter on Next, and focus stays there on the last page.
+  const next = listingsPager.getByRole('button', { name: 'Next' });
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await expect(listingsPager).toContainText('Page 2 of 2');
+  await expect(dashboard.rows()).toHaveCount(1);
+  await expect(
+    dashboard.listing('2012 Honda Insight LX').getByRole('button', { name: 'Mark as active' }),
+  ).toBeVisible();
+  await expect(next).toBeFocused();
+  await expect(next).toHaveAttribute('aria-disabled', 'true');
+
+  await dashboard.tab('My Favorites').click();
+  await expect(dashboard.rows()).toHaveCount(12);
+  await dashboard.pager('My Favorites').getByRole('button', { name: 'Next' }).click();
+  await expect(dashboard.rows()).toHaveCount(1);
+  await expect(dashboard.pager('My Favorites')).toContainText('Page 2 of 2');
+
+  const favorites = new FavoritesPage(page);
+  await favorites.goto();
+  await expect(favorites.items).toHaveCount(12);
+  await expect(favorites.pager).toContainText('Page 1 of 2');
+  await favorites.pager.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL('/favorites?page=2');
+  const last = favorites.item('2012 Honda Insight LX');
+  await expect(favorites.items).toHaveCount(1);
+  await expect(last.getByText('Sold', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  // Unsaving the only listing of the last page goes back to the page before, now the only one.
+  await last.getByRole('button', { name: 'Remove from Favorites' }).click();
+  await expect(page).toHaveURL('/favorites');
+  await expect(favorites.items).toHaveCount(12);
+  await expect(favorites.pager).toHaveCount(0);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/favorites', '/dashboard']) {
+    await page.goto(path);
+    await expect(page.locator('[data-remote="mfe_account"] h1')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+  await expect(dashboard.pager('My Listings')).toBeVisible();
+  await expectAccessible(page);
+});

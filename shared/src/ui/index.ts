@@ -26,3 +26,4 @@ export {
   type ErrorStateProps,
   type EmptyStateProps,
 } from './primitives.js';
+export { Pager, type PagerProps } from './pager.js';

@@ -8,6 +8,7 @@ import { activeWithEnoughPhotos } from './listing-photos.repository.js';
 // Every listing column except the generated search vector, which only queries need.
 const { searchVector: _searchVector, ...listingColumns } = getTableColumns(listings);
 
+export type ListingStatusColumn = (typeof listings.$inferSelect)['status'];
 export type ListingRow = Omit<typeof listings.$inferSelect, 'searchVector'>;
 export type NewListingRow = typeof listings.$inferInsert;
 /** The columns an edit may change. */
@@ -45,10 +46,22 @@ export class ListingsRepository {
     return row;
   }
 
-  async findBySeller(sellerId: string, includeSold: boolean, page: PageRequest): Promise<ListingPage> {
-    const condition = includeSold
-      ? eq(listings.sellerId, sellerId)
-      : and(eq(listings.sellerId, sellerId), eq(listings.status, 'active'));
+  /**
+   * A seller's listings, newest first. `own` adds the sold ones and the drafts (which the owner sees
+   * as active); `status` narrows to one status as the API shows it.
+   */
+  async findBySeller(
+    sellerId: string,
+    own: boolean,
+    status: ListingStatus | undefined,
+    page: PageRequest,
+  ): Promise<ListingPage> {
+    // A draft is its owner's active listing; nobody else sees drafts or sold ones here.
+    const visible: Record<ListingStatus, ListingStatusColumn[]> = own
+      ? { active: ['active', 'draft'], sold: ['sold'] }
+      : { active: ['active'], sold: [] };
+    const shown = status ? visible[status] : [...visible.active, ...visible.sold];
+    const condition = and(eq(listings.sellerId, sellerId), inArray(listings.status, shown));
     const [rows, total] = await Promise.all([
       this.selectWithSeller()
         .where(condition)

@@ -39,9 +39,11 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
     {
       schema: {
         tags: ['listings'],
-        summary: "A seller's listings (sold ones too for the seller)",
+        summary: "A seller's listings (sold ones too for the seller), optionally of one status",
         params: z.object({ userId: z.string() }),
-        querystring: paginationQuerySchema,
+        querystring: paginationQuerySchema.extend({
+          status: updateListingStatusPayloadSchema.shape.status.optional(),
+        }),
       },
       preHandler: app.identifyUser,
     },

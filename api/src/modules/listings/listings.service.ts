@@ -94,12 +94,20 @@ export class ListingsService {
     return listing!;
   }
 
-  /** A seller's listings: active ones for everyone, sold ones too for the seller. */
-  async listBySeller(sellerId: string, viewerId: string | null, page: PageRequest): Promise<ListingList> {
+  /**
+   * A seller's listings: active ones for everyone, sold ones too for the seller; `status` narrows
+   * them to one status, so the dashboard can count each without reading every listing.
+   */
+  async listBySeller(
+    sellerId: string,
+    viewerId: string | null,
+    request: PageRequest & { status?: ListingStatus | undefined },
+  ): Promise<ListingList> {
     if (!isUuid(sellerId) || !(await this.users.findById(sellerId))) {
       throw new NotFoundError('User not found', 'USER_NOT_FOUND');
     }
-    const rows = await this.listings.findBySeller(sellerId, sellerId === viewerId, page);
+    const { status, ...page } = request;
+    const rows = await this.listings.findBySeller(sellerId, sellerId === viewerId, status, page);
     return this.presentPage(rows, page, viewerId);
   }
 

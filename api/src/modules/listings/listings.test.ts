@@ -154,6 +154,56 @@ describe('GET /api/listings/user/:userId', () => {
     });
   });
 
+  it('pages and counts one status at a time: the owner sees drafts as active, others only active ones', async () => {
+    const owner = await signIn(t, smtp, 'pager@example.com');
+    const { db } = t.app.database;
+    const seeded = async (status: 'active' | 'draft' | 'sold', count: number) =>
+      Promise.all(Array.from({ length: count }, () => seedListing(db, owner.user._id, { status })));
+    const active = [...(await seeded('active', 3)), ...(await seeded('draft', 1))].map((row) => row.id);
+    await seeded('sold', 2);
+    const list = (query: string, token?: string) =>
+      t.request('GET', `/api/listings/user/${owner.user._id}?${query}`, { token });
+
+    const first = await list('status=active&limit=3', owner.accessToken);
+    expect(first.body.pagination).toEqual({
+      total: 4,
+      page: 1,
+      pages: 2,
+      hasPrevPage: false,
+      hasNextPage: true,
+    });
+    const second = await list('status=active&limit=3&page=2', owner.accessToken);
+    expect(second.body.pagination).toMatchObject({
+      total: 4,
+      page: 2,
+      hasPrevPage: true,
+      hasNextPage: false,
+    });
+    expect([...ids(first.body), ...ids(second.body)].sort()).toEqual([...active].sort());
+    expect(
+      [...first.body.data, ...second.body.data].every((l: { status: string }) => l.status === 'active'),
+    ).toBe(true);
+
+    const sold = await list('status=sold&limit=1', owner.accessToken);
+    expect(sold.body.pagination).toMatchObject({ total: 2, pages: 2 });
+    expect(sold.body.data[0].status).toBe('sold');
+    expect((await list('limit=1', owner.accessToken)).body.pagination.total).toBe(6);
+
+    expect((await list('status=active')).body.pagination.total).toBe(3);
+    expect((await list('', buyer.accessToken)).body.pagination.total).toBe(3);
+    expect((await list('status=sold')).body).toEqual({
+      success: true,
+      data: [],
+      pagination: { total: 0, page: 1, pages: 0, hasPrevPage: false, hasNextPage: false },
+    });
+  });
+
+  it.each(['status=draft', 'status=', 'page=0', 'limit=101'])('rejects %s', async (query) => {
+    const res = await t.request('GET', `/api/listings/user/${seller.user._id}?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+
   it('answers 404 for an unknown user', async () => {
     const res = await t.request('GET', '/api/listings/user/00000000-0000-4000-8000-000000000000');
     expect(res.status).toBe(404);

@@ -1,6 +1,6 @@
 import { routes, useSessionStore, type Listing } from '@carmarket/shared';
-import { Button, Card, EmptyState, PageContainer, Skeleton } from '@carmarket/shared/ui';
-import type { ReactNode } from 'react';
+import { Button, Card, EmptyState, PageContainer, Pager, Skeleton } from '@carmarket/shared/ui';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ListingSummary } from '../../components/listing-summary';
@@ -8,7 +8,8 @@ import { Tabs } from '../../components/tabs';
 import { useFavorites } from '../../features/favorites/api/get-favorites';
 import { useDeleteListing } from '../../features/my-listings/api/delete-listing';
 import { useSetListingStatus } from '../../features/my-listings/api/set-listing-status';
-import { useUserListings } from '../../features/my-listings/api/get-user-listings';
+import { useUserListingCount, useUserListings } from '../../features/my-listings/api/get-user-listings';
+import { useLastPageFallback, type ListingPage } from '../../lib/paged-listings';
 import { RemoteRoot } from '../../remote-root';
 
 const Header = styled.div`
@@ -38,12 +39,13 @@ const StatValue = styled.p`
   font-weight: 800;
 `;
 
-const List = styled.ul`
+const List = styled.ul<{ $stale: boolean }>`
   display: grid;
   gap: 0.75rem;
   margin: 0;
   padding: 0;
   list-style: none;
+  opacity: ${({ $stale }) => ($stale ? 0.6 : 1)};
 `;
 
 const Actions = styled.div`
@@ -62,31 +64,49 @@ function Stat({ label, value }: { label: string; value: number | undefined }) {
   );
 }
 
+/** One page of listings with the pager under it; `empty` when there are none at all. */
 function ListingList({
-  listings,
+  result,
+  label,
+  page,
+  onPage,
   empty,
   actions,
 }: {
-  listings: Listing[] | undefined;
+  result: { data?: ListingPage | undefined; isPlaceholderData: boolean };
+  label: string;
+  page: number;
+  onPage: (page: number) => void;
   empty: ReactNode;
   actions?: (listing: Listing) => ReactNode;
 }) {
-  if (!listings) return <Skeleton $height="6rem" />;
-  if (listings.length === 0) return empty;
+  const { data, isPlaceholderData } = result;
+  if (!data) return <Skeleton $height="6rem" />;
+  if (data.pagination.total === 0) return empty;
   return (
-    <List>
-      {listings.map((listing) => (
-        <ListingSummary key={listing._id} listing={listing} actions={actions?.(listing)} />
-      ))}
-    </List>
+    <>
+      <List $stale={isPlaceholderData} aria-busy={isPlaceholderData}>
+        {data.data.map((listing) => (
+          <ListingSummary key={listing._id} listing={listing} actions={actions?.(listing)} />
+        ))}
+      </List>
+      <Pager page={page} pages={data.pagination.pages} onPage={onPage} label={`${label} pages`} />
+    </>
   );
 }
 
 /** /dashboard (spec §2): welcome, counts, own listings with View/Edit/Delete, and saved favorites. */
 export function DashboardPage() {
   const user = useSessionStore((state) => state.user);
-  const listings = useUserListings(user?._id);
-  const favorites = useFavorites();
+  const [listingsPage, setListingsPage] = useState(1);
+  const [favoritesPage, setFavoritesPage] = useState(1);
+  const listings = useUserListings(user?._id, listingsPage);
+  const favorites = useFavorites(favoritesPage);
+  // The cards count every listing, not the page on screen.
+  const activeCount = useUserListingCount(user?._id, 'active');
+  const soldCount = useUserListingCount(user?._id, 'sold');
+  useLastPageFallback(listingsPage, listings.data?.pagination, setListingsPage);
+  useLastPageFallback(favoritesPage, favorites.data?.pagination, setFavoritesPage);
   const deleteListing = useDeleteListing();
   const setStatus = useSetListingStatus();
 
@@ -112,15 +132,9 @@ export function DashboardPage() {
           </Links>
         </Header>
         <Stats>
-          <Stat
-            label="Active Listings"
-            value={listings.data?.filter((item) => item.status === 'active').length}
-          />
-          <Stat
-            label="Sold Listings"
-            value={listings.data?.filter((item) => item.status === 'sold').length}
-          />
-          <Stat label="Favorites" value={favorites.data?.length} />
+          <Stat label="Active Listings" value={activeCount.data} />
+          <Stat label="Sold Listings" value={soldCount.data} />
+          <Stat label="Favorites" value={favorites.data?.pagination.total} />
         </Stats>
         <Tabs
           label="Dashboard"
@@ -129,7 +143,10 @@ export function DashboardPage() {
               label: 'My Listings',
               content: (
                 <ListingList
-                  listings={listings.data}
+                  result={listings}
+                  label="My Listings"
+                  page={listingsPage}
+                  onPage={setListingsPage}
                   empty={
                     <EmptyState
                       title="No Listings Yet"
@@ -180,7 +197,10 @@ export function DashboardPage() {
               label: 'My Favorites',
               content: (
                 <ListingList
-                  listings={favorites.data}
+                  result={favorites}
+                  label="My Favorites"
+                  page={favoritesPage}
+                  onPage={setFavoritesPage}
                   empty={
                     <EmptyState
                       title="No Favorites Yet"

@@ -1,10 +1,12 @@
 import { routes, useUiStore, VIEW_MODES } from '@carmarket/shared';
-import { Button, EmptyState, ErrorState, PageContainer, Skeleton } from '@carmarket/shared/ui';
-import { Link } from 'react-router-dom';
+import { Button, EmptyState, ErrorState, PageContainer, Pager, Skeleton } from '@carmarket/shared/ui';
+import { useCallback } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ListingSummary } from '../../components/listing-summary';
 import { useFavorites } from '../../features/favorites/api/get-favorites';
 import { useRemoveFavorite } from '../../features/favorites/api/remove-favorite';
+import { useLastPageFallback } from '../../lib/paged-listings';
 import { RemoteRoot } from '../../remote-root';
 
 const Header = styled.div`
@@ -20,23 +22,41 @@ const Toggle = styled.div`
   gap: 0.5rem;
 `;
 
-const Items = styled.ul<{ $mode: string }>`
+const Items = styled.ul<{ $mode: string; $stale: boolean }>`
   display: grid;
   grid-template-columns: ${({ $mode }) => ($mode === 'grid' ? 'repeat(auto-fill, minmax(16rem, 1fr))' : '1fr')};
   gap: 1rem;
   margin: 1.5rem 0 0;
   padding: 0;
   list-style: none;
+  opacity: ${({ $stale }) => ($stale ? 0.6 : 1)};
 `;
 
 const viewLabels = { grid: 'Grid view', list: 'List view' } as const;
 
-/** /favorites (spec §2): saved listings as a grid or a list; a sold one stays, badged Sold. */
+/** The page number in the URL (?page=2), so going back to the list returns to the same page. */
+function usePageParam(): [number, (page: number, replace?: boolean) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const parsed = Number(searchParams.get('page'));
+  const page = Number.isInteger(parsed) && parsed > 1 ? parsed : 1;
+  const setPage = useCallback(
+    (next: number, replace = false) => setSearchParams(next > 1 ? { page: String(next) } : {}, { replace }),
+    [setSearchParams],
+  );
+  return [page, setPage];
+}
+
+/**
+ * /favorites (spec §2): saved listings as a grid or a list, a page at a time; a sold one stays,
+ * badged Sold.
+ */
 export function FavoritesPage() {
-  const { data: favorites, isPending, isError } = useFavorites();
+  const [page, setPage] = usePageParam();
+  const { data, isPending, isError, isPlaceholderData } = useFavorites(page);
   const remove = useRemoveFavorite();
   const viewMode = useUiStore((state) => state.viewMode);
   const setViewMode = useUiStore((state) => state.setViewMode);
+  useLastPageFallback(page, data?.pagination, setPage);
 
   return (
     <RemoteRoot>
@@ -60,7 +80,7 @@ export function FavoritesPage() {
           <Skeleton $height="12rem" />
         ) : isError ? (
           <ErrorState title="Failed to load favorites" message="Please try again in a moment." />
-        ) : favorites.length === 0 ? (
+        ) : data.data.length === 0 && data.pagination.total === 0 ? (
           <EmptyState
             title="No favorites yet"
             message="Save cars you like and they will appear here."
@@ -71,25 +91,33 @@ export function FavoritesPage() {
             }
           />
         ) : (
-          <Items $mode={viewMode}>
-            {favorites.map((listing) => (
-              <ListingSummary
-                key={listing._id}
-                listing={listing}
-                actions={
-                  <Button
-                    type="button"
-                    $variant="secondary"
-                    $size="sm"
-                    disabled={remove.isPending && remove.variables === listing._id}
-                    onClick={() => remove.mutate(listing._id)}
-                  >
-                    Remove from Favorites
-                  </Button>
-                }
-              />
-            ))}
-          </Items>
+          <>
+            <Items $mode={viewMode} $stale={isPlaceholderData} aria-busy={isPlaceholderData}>
+              {data.data.map((listing) => (
+                <ListingSummary
+                  key={listing._id}
+                  listing={listing}
+                  actions={
+                    <Button
+                      type="button"
+                      $variant="secondary"
+                      $size="sm"
+                      disabled={remove.isPending && remove.variables === listing._id}
+                      onClick={() => remove.mutate(listing._id)}
+                    >
+                      Remove from Favorites
+                    </Button>
+                  }
+                />
+              ))}
+            </Items>
+            <Pager
+              page={page}
+              pages={data.pagination.pages}
+              onPage={(next) => setPage(next)}
+              label="Favorites pages"
+            />
+          </>
         )}
       </PageContainer>
     </RemoteRoot>

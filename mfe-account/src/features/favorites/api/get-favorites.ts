@@ -1,21 +1,26 @@
 import { http, queryKeys, useSessionStore, type ApiSuccess, type Listing } from '@carmarket/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ACCOUNT_PAGE_SIZE, toListingPage, type ListingPage } from '../../../lib/paged-listings';
 
-// The API's largest page: the account pages show every saved listing up to this many.
-const FAVORITES_SHOWN = 100;
-
-/** GET /listings/favorites: the listings the signed-in user saved, sold ones too (with their status). */
-export async function getFavorites(): Promise<Listing[]> {
+/**
+ * GET /listings/favorites: one page of the listings the signed-in user saved, sold ones too (with
+ * their status); pagination.total counts them all.
+ */
+export async function getFavorites(page: number): Promise<ListingPage> {
   const { data } = await http.get<ApiSuccess<Listing[]>>('/listings/favorites', {
-    params: { limit: FAVORITES_SHOWN },
+    params: { page, limit: ACCOUNT_PAGE_SIZE },
   });
-  return data.data;
+  return toListingPage(data);
 }
 
-export const favoritesQuery = () =>
-  queryOptions({ queryKey: queryKeys.listings.favorites(), queryFn: getFavorites });
+export const favoritesQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.listings.favorites(), { page }],
+    queryFn: () => getFavorites(page),
+  });
 
-export function useFavorites() {
+/** The previous page stays on screen while the next loads. */
+export function useFavorites(page: number) {
   const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
-  return useQuery({ ...favoritesQuery(), enabled: isAuthenticated });
+  return useQuery({ ...favoritesQuery(page), enabled: isAuthenticated, placeholderData: keepPreviousData });
 }

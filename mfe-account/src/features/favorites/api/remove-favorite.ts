@@ -1,5 +1,6 @@
 import { http, queryKeys, type ApiSuccess, type Id, type Listing } from '@carmarket/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ListingPage } from '../../../lib/paged-listings';
 
 /**
  * POST /listings/{id}/favorite toggles (spec §7): called for a listing the user has saved, it
@@ -26,18 +27,22 @@ function markNotFavorite(cached: CachedListings, id: Id): CachedListings {
   return '_id' in cached ? unsave(cached, id) : cached;
 }
 
-function forgetFavorite(queryClient: QueryClient, id: Id) {
-  queryClient.setQueryData<Listing[]>(queryKeys.listings.favorites(), (favorites) =>
-    favorites?.filter((listing) => listing._id !== id),
+async function forgetFavorite(queryClient: QueryClient, id: Id) {
+  const favoritesKey = queryKeys.listings.favorites();
+  queryClient.setQueriesData<ListingPage>({ queryKey: favoritesKey }, (cached) =>
+    cached ? { ...cached, data: cached.data.filter((listing) => listing._id !== id) } : cached,
   );
   for (const queryKey of [queryKeys.listings.all, queryKeys.search.all]) {
     queryClient.setQueriesData<CachedListings>({ queryKey }, (cached) => markNotFavorite(cached, id));
   }
+  // The pages after this one start one listing earlier now, and the totals are one smaller.
+  await queryClient.invalidateQueries({ queryKey: favoritesKey });
 }
 
 /**
- * On the favorites page a removed listing leaves the list and shows as not saved in every cached
- * listing list (spec §4), without refetching them; a failure is only logged (spec §8).
+ * On the favorites page a removed listing leaves the list at once and shows as not saved in every
+ * cached listing list (spec §4), without refetching those; only the favorites pages are refetched,
+ * to pull up the next listing and recount. A failure is only logged (spec §8).
  */
 export function useRemoveFavorite() {
   const queryClient = useQueryClient();

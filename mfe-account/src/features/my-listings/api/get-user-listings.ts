@@ -1,20 +1,50 @@
-import { http, queryKeys, type ApiSuccess, type Id, type Listing } from '@carmarket/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  http,
+  queryKeys,
+  type ApiSuccess,
+  type Id,
+  type Listing,
+  type ListingStatus,
+} from '@carmarket/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ACCOUNT_PAGE_SIZE, toListingPage, type ListingPage } from '../../../lib/paged-listings';
 
-// The API's largest page: the dashboard lists and counts up to this many of the user's listings.
-const LISTINGS_SHOWN = 100;
-
-/** GET /listings/user/{userId}: a seller's listings; the seller also sees the sold ones. */
-export async function getUserListings(userId: Id): Promise<Listing[]> {
-  const { data } = await http.get<ApiSuccess<Listing[]>>(`/listings/user/${encodeURIComponent(userId)}`, {
-    params: { limit: LISTINGS_SHOWN },
-  });
-  return data.data;
+interface UserListingsRequest {
+  page: number;
+  limit: number;
+  status?: ListingStatus;
 }
 
-export const userListingsQuery = (userId: Id) =>
-  queryOptions({ queryKey: queryKeys.listings.user(userId), queryFn: () => getUserListings(userId) });
+/** GET /listings/user/{userId}: a seller's listings, one page; the seller also sees the sold ones. */
+export async function getUserListings(userId: Id, params: UserListingsRequest): Promise<ListingPage> {
+  const { data } = await http.get<ApiSuccess<Listing[]>>(`/listings/user/${encodeURIComponent(userId)}`, {
+    params,
+  });
+  return toListingPage(data);
+}
 
-export function useUserListings(userId: Id | undefined) {
-  return useQuery({ ...userListingsQuery(userId ?? ''), enabled: Boolean(userId) });
+// Under the user's key, so deletes and status changes (which invalidate every listing query)
+// refresh the pages and the counts alike.
+export const userListingsQuery = (userId: Id, params: UserListingsRequest) =>
+  queryOptions({
+    queryKey: [...queryKeys.listings.user(userId), params],
+    queryFn: () => getUserListings(userId, params),
+  });
+
+/** One page of the user's own listings; the previous page stays on screen while the next loads. */
+export function useUserListings(userId: Id | undefined, page: number) {
+  return useQuery({
+    ...userListingsQuery(userId ?? '', { page, limit: ACCOUNT_PAGE_SIZE }),
+    enabled: Boolean(userId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many of the user's listings have this status, all pages included (a one-item page's total). */
+export function useUserListingCount(userId: Id | undefined, status: ListingStatus) {
+  return useQuery({
+    ...userListingsQuery(userId ?? '', { page: 1, limit: 1, status }),
+    enabled: Boolean(userId),
+    select: (result) => result.pagination.total,
+  });
 }

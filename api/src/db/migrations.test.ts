@@ -42,6 +42,7 @@ describe('migrations', () => {
         'conversations',
         'favorites',
         'listing_images',
+        'listing_tombstones',
         'listing_views',
         'listings',
         'messages',

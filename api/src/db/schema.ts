@@ -213,7 +213,23 @@ export const listings = pgTable(
     index('listings_active_combined_mpg_idx')
       .on(t.combinedMpg)
       .where(sql`${t.status} = 'active'`),
+    // The search index reads what changed since its last look (modules/search/search-index.ts);
+    // a trigger (migration 0005) sets updated_at whenever a column the search reads changes.
+    index('listings_updated_at_idx').on(t.updatedAt),
   ],
+);
+
+/**
+ * Listings deleted recently, written by a trigger on listings (migration 0005) whatever deletes
+ * them, so every API process's search index can drop them; rows older than a day are pruned.
+ */
+export const listingTombstones = pgTable(
+  'listing_tombstones',
+  {
+    listingId: uuid('listing_id').notNull(),
+    deletedAt: timestamptz('deleted_at').notNull().defaultNow(),
+  },
+  (t) => [index('listing_tombstones_deleted_at_idx').on(t.deletedAt)],
 );
 
 export const listingImages = pgTable(

@@ -1,85 +1,23 @@
-import type { FeatureCategory, SortOption } from '@carmarket/shared/constants';
-import { FEATURE_CATEGORIES } from '@carmarket/shared/constants';
-import type { SavedSearchParams } from '@carmarket/shared/schemas';
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { listingImages, listings, savedSearches, searchEvents, users } from '../../db/schema.js';
-import { pageOffset, type PageRequest } from '../../http/pagination.js';
-import type { Coordinates } from '../geocoding/zip-coordinates.js';
+import {
+  listingImages,
+  listings,
+  listingTombstones,
+  savedSearches,
+  searchEvents,
+  users,
+} from '../../db/schema.js';
 import { ListingsRepository, type ListingPage } from '../listings/listings.repository.js';
+import type { IndexRow, SearchIndexSource } from './search-index.js';
 
-// Each order ends with unique columns so that pages never overlap or skip rows between requests.
-const ORDER_BY: Record<SortOption, SQL[]> = {
-  newest: [desc(listings.createdAt), desc(listings.id)],
-  price_asc: [asc(listings.priceAmount), desc(listings.createdAt), desc(listings.id)],
-  price_desc: [desc(listings.priceAmount), desc(listings.createdAt), desc(listings.id)],
-  year_desc: [desc(listings.year), desc(listings.createdAt), desc(listings.id)],
-  year_asc: [asc(listings.year), desc(listings.createdAt), desc(listings.id)],
-  mileage_asc: [asc(listings.mileage), desc(listings.createdAt), desc(listings.id)],
-  mileage_desc: [desc(listings.mileage), desc(listings.createdAt), desc(listings.id)],
-};
-
-const METERS_PER_MILE = 1609.344;
 /** A one-letter slip in a 5-letter word ('toyta') keeps about half of its trigrams. */
 const FUZZY_WORD_SIMILARITY = 0.5;
-
-/** The filter panel's facets: each counts listings under every active filter except its own. */
-export const FACETS = [
-  'bodyTypes',
-  'transmissions',
-  'fuelTypes',
-  'conditions',
-  'titleStatuses',
-  'exteriorColors',
-  'interiorColors',
-  'doors',
-  'sellerTypes',
-  ...FEATURE_CATEGORIES.map((category) => `features.${category}` as const),
-] as const;
-export type Facet = (typeof FACETS)[number];
-
-/** The column (as text) each non-feature facet groups by. */
-const FACET_VALUE: Record<Exclude<Facet, `features.${string}`>, SQL> = {
-  bodyTypes: sql`${listings.bodyType}`,
-  transmissions: sql`${listings.transmission}`,
-  fuelTypes: sql`${listings.fuelType}`,
-  conditions: sql`${listings.condition}`,
-  titleStatuses: sql`${listings.titleStatus}`,
-  exteriorColors: sql`${listings.exteriorColor}`,
-  interiorColors: sql`${listings.interiorColor}`,
-  doors: sql`${listings.doors}::text`,
-  sellerTypes: sql`${users.role}`,
-};
-
-const FEATURE_FILTER: Record<FeatureCategory, keyof SavedSearchParams> = {
-  safety: 'safetyFeatures',
-  interior: 'interiorFeatures',
-  technology: 'technologyFeatures',
-  exterior: 'exteriorFeatures',
-  other: 'otherFeatures',
-};
+/** Tombstones only need to outlive the longest pause between two looks of an index. */
+const TOMBSTONE_DAYS = 1;
 
 /** How q matches: English full-text search, or the typo-tolerant trigram fallback. */
 export type TextMode = 'fulltext' | 'fuzzy';
-
-/** A search split for facet counting: `base` always applies, each facet's own filter only to the others. */
-export interface SearchConditions {
-  base: SQL[];
-  facets: Partial<Record<Facet, SQL>>;
-}
-
-export interface FacetRow {
-  facet: Facet | 'total';
-  value: string;
-  count: number;
-}
-
-const lowerIn = (column: SQL, values: string[]) =>
-  inArray(
-    sql`lower(${column})`,
-    values.map((value) => value.toLowerCase()),
-  );
 
 /** Words of at least 3 characters: shorter ones have too few trigrams to match anything reliably. */
 const fuzzyWords = (q: string) =>
@@ -89,101 +27,51 @@ const fuzzyWords = (q: string) =>
     .filter((word) => word.length >= 3)
     .slice(0, 5);
 
-export function buildConditions(
-  filters: SavedSearchParams,
-  center: Coordinates | undefined,
-  text: TextMode,
-): SearchConditions {
-  const base: SQL[] = [eq(listings.status, 'active')];
-  const add = (condition: SQL | undefined) => {
-    if (condition) base.push(condition);
-  };
-  const range = (column: AnyPgColumn, min?: number, max?: number) => {
-    if (min !== undefined) add(gte(column, min));
-    if (max !== undefined) add(lte(column, max));
-  };
-
-  if (filters.q) {
-    if (text === 'fulltext') {
-      add(sql`${listings.searchVector} @@ websearch_to_tsquery('english', ${filters.q})`);
-    } else {
-      const words = fuzzyWords(filters.q);
-      // Each word must be close to a word of the title, make or model (pg_trgm's <% uses the GIN index).
-      add(
-        words.length === 0
-          ? sql`false`
-          : and(
-              ...words.map(
-                (word) =>
-                  sql`(${word} <% ${listings.title} or ${word} <% ${listings.make} or ${word} <% ${listings.model})`,
-              ),
-            ),
-      );
-    }
-  }
-  range(listings.priceAmount, filters.minPrice, filters.maxPrice);
-  range(listings.year, filters.yearMin, filters.yearMax);
-  range(listings.mileage, filters.mileageMin, filters.mileageMax);
-  range(listings.cityMpg, filters.cityMpgMin, filters.cityMpgMax);
-  range(listings.highwayMpg, filters.highwayMpgMin, filters.highwayMpgMax);
-  range(listings.combinedMpg, filters.combinedMpgMin, filters.combinedMpgMax);
-  if (filters.make) add(sql`lower(${listings.make}) = ${filters.make.toLowerCase()}`);
-  if (filters.model) add(sql`lower(${listings.model}) = ${filters.model.toLowerCase()}`);
-  if (filters.trim) add(sql`lower(${listings.trim}) = ${filters.trim.toLowerCase()}`);
-  if (filters.hasWarranty) add(eq(listings.hasWarranty, true));
-  if (filters.acceptsTradeIn) add(eq(listings.acceptsTradeIn, true));
-  if (filters.financingAvailable) add(eq(listings.financingAvailable, true));
-  if (filters.hasImages) {
-    add(sql`exists (select 1 from ${listingImages} where ${listingImages.listingId} = ${listings.id})`);
-  }
-  if (center && filters.radius !== undefined) {
-    const meters = filters.radius * METERS_PER_MILE;
-    const origin = sql`ll_to_earth(${center.latitude}, ${center.longitude})`;
-    const point = sql`ll_to_earth(${listings.latitude}, ${listings.longitude})`;
-    // The cube around the circle uses the GiST index; the exact distance then trims its corners.
-    add(sql`earth_box(${origin}, ${meters}) @> ${point}`);
-    add(sql`earth_distance(${origin}, ${point}) <= ${meters}`);
-  }
-
-  const facets: Partial<Record<Facet, SQL>> = {};
-  if (filters.bodyType) facets.bodyTypes = inArray(listings.bodyType, filters.bodyType);
-  if (filters.transmission) facets.transmissions = inArray(listings.transmission, filters.transmission);
-  if (filters.fuelType) facets.fuelTypes = inArray(listings.fuelType, filters.fuelType);
-  if (filters.condition) facets.conditions = inArray(listings.condition, filters.condition);
-  if (filters.titleStatus) facets.titleStatuses = inArray(listings.titleStatus, filters.titleStatus);
-  if (filters.exteriorColor)
-    facets.exteriorColors = lowerIn(sql`${listings.exteriorColor}`, filters.exteriorColor);
-  if (filters.interiorColor)
-    facets.interiorColors = lowerIn(sql`${listings.interiorColor}`, filters.interiorColor);
-  if (filters.sellerType) facets.sellerTypes = inArray(users.role, filters.sellerType);
-  const doors = [
-    filters.doors !== undefined ? eq(listings.doors, filters.doors) : undefined,
-    filters.doorsMin !== undefined ? gte(listings.doors, filters.doorsMin) : undefined,
-    filters.doorsMax !== undefined ? lte(listings.doors, filters.doorsMax) : undefined,
-  ].filter((condition) => condition !== undefined);
-  if (doors.length > 0) facets.doors = and(...doors);
-  for (const category of FEATURE_CATEGORIES) {
-    const wanted = filters[FEATURE_FILTER[category]] as string[] | undefined;
-    // A listing must have every chosen feature of the category: one containment test on the GIN index.
-    if (wanted)
-      facets[`features.${category}`] =
-        sql`${listings.features} @> ${JSON.stringify({ [category]: wanted })}::jsonb`;
-  }
-  return { base, facets };
+function textCondition(q: string, mode: TextMode): SQL {
+  if (mode === 'fulltext') return sql`${listings.searchVector} @@ websearch_to_tsquery('english', ${q})`;
+  const words = fuzzyWords(q);
+  if (words.length === 0) return sql`false`;
+  // Each word must be close to a word of the title, make or model (pg_trgm's <% uses the GIN index).
+  return and(
+    ...words.map(
+      (word) =>
+        sql`(${word} <% ${listings.title} or ${word} <% ${listings.make} or ${word} <% ${listings.model})`,
+    ),
+  )!;
 }
 
-/** Every condition of the search, for the page and for counting. */
-export function allConditions({ base, facets }: SearchConditions): SQL | undefined {
-  return and(...base, ...Object.values(facets));
-}
-
-/** The facet conditions except `skip`'s own, as one boolean (true when none apply). */
-function othersThan({ facets }: SearchConditions, skip: Facet | undefined): SQL {
-  const others = Object.entries(facets)
-    .filter(([facet]) => facet !== skip)
-    .map(([, condition]) => condition);
-  return others.length === 0 ? sql`true` : and(...others)!;
-}
+/** The columns the search index keeps, with both timestamps to the microsecond. */
+const indexColumns = {
+  id: listings.id,
+  status: listings.status,
+  createdMicros: sql<number>`(extract(epoch from ${listings.createdAt}) * 1000000)::float8`,
+  version: sql<string>`(extract(epoch from ${listings.updatedAt}) * 1000000)::bigint::text`,
+  priceAmount: listings.priceAmount,
+  year: listings.year,
+  mileage: listings.mileage,
+  cityMpg: listings.cityMpg,
+  highwayMpg: listings.highwayMpg,
+  combinedMpg: listings.combinedMpg,
+  doors: listings.doors,
+  make: listings.make,
+  model: listings.model,
+  trim: listings.trim,
+  bodyType: listings.bodyType,
+  fuelType: listings.fuelType,
+  transmission: listings.transmission,
+  condition: listings.condition,
+  titleStatus: listings.titleStatus,
+  exteriorColor: listings.exteriorColor,
+  interiorColor: listings.interiorColor,
+  sellerRole: users.role,
+  hasWarranty: listings.hasWarranty,
+  acceptsTradeIn: listings.acceptsTradeIn,
+  financingAvailable: listings.financingAvailable,
+  hasImages: sql<boolean>`exists (select 1 from ${listingImages} where ${listingImages.listingId} = ${listings.id})`,
+  latitude: listings.latitude,
+  longitude: listings.longitude,
+  features: listings.features,
+};
 
 export class SearchRepository {
   constructor(
@@ -191,80 +79,66 @@ export class SearchRepository {
     private readonly listings: ListingsRepository,
   ) {}
 
-  /**
-   * Runs `work` with the typo-tolerant matching of `<%` loosened from pg_trgm's default 0.6 to
-   * FUZZY_WORD_SIMILARITY, inside a transaction so the setting ends with it.
-   */
-  async withFuzzyMatching<T>(work: (search: SearchRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_WORD_SIMILARITY}`));
-      const scoped = tx as unknown as Db;
-      return work(new SearchRepository(scoped, new ListingsRepository(scoped)));
-    });
-  }
-
   /** Raw SQL rows; both drivers (PGlite, node-postgres) answer with `{ rows }`. */
   private async execute<Row>(query: SQL): Promise<Row[]> {
     const result = (await this.db.execute(query)) as unknown as { rows: Row[] };
     return result.rows;
   }
 
-  async findPage(
-    conditions: SearchConditions,
-    sort: SortOption,
-    page: PageRequest,
-  ): Promise<ListingPage['rows']> {
-    return this.listings
-      .selectWithSeller()
-      .where(allConditions(conditions))
-      .orderBy(...ORDER_BY[sort])
-      .limit(page.limit)
-      .offset(pageOffset(page));
+  /** The listings of a page, in the order of `ids` (ids no longer there are left out). */
+  async findByIds(ids: string[]): Promise<ListingPage['rows']> {
+    if (ids.length === 0) return [];
+    const rows = await this.listings.selectWithSeller().where(inArray(listings.id, ids));
+    const byId = new Map(rows.map((row) => [row.listing.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /**
-   * The total and every facet's counts in one pass over the listings that pass the base filters:
-   * each row contributes to a facet only when it passes the other facets' filters, so a count says
-   * how many results choosing that value (in addition to the rest) would give.
+   * Ids of the active listings whose text matches q. The typo-tolerant mode loosens pg_trgm's `<%`
+   * from its default 0.6 to FUZZY_WORD_SIMILARITY inside a transaction, so the setting ends with it.
    */
-  async facetCounts(conditions: SearchConditions): Promise<FacetRow[]> {
-    const branches: SQL[] = [sql`select 'total', '' where ${othersThan(conditions, undefined)}`];
-    for (const [facet, value] of Object.entries(FACET_VALUE)) {
-      branches.push(sql`select ${facet}::text, ${value} where ${othersThan(conditions, facet as Facet)}`);
-    }
-    // Feature facets unnest the listing's lists of its category; the category's own filter is skipped.
-    const featureFilter = sql.join(
-      FEATURE_CATEGORIES.map(
-        (category) => sql`when ${category} then ${othersThan(conditions, `features.${category}`)}`,
-      ),
-      sql` `,
-    );
-    branches.push(sql`
-      select 'features.' || category.key, feature.value
-      from jsonb_each(${listings.features}) as category(key, value),
-           jsonb_array_elements_text(category.value) as feature(value)
-      where case category.key ${featureFilter} else false end`);
-
-    const result = await this.execute<FacetRow>(sql`
-      select facet_value.facet, facet_value.value, count(*)::int as count
-      from ${listings}
-      inner join ${users} on ${users.id} = ${listings.sellerId}
-      cross join lateral (${sql.join(branches, sql` union all `)}) as facet_value(facet, value)
-      where ${and(...conditions.base)}
-      group by 1, 2`);
-    return result;
+  async textMatches(q: string, mode: TextMode): Promise<Set<string>> {
+    const read = async (db: Db) => {
+      const rows = await db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(and(eq(listings.status, 'active'), textCondition(q, mode)));
+      return new Set(rows.map((row) => row.id));
+    };
+    if (mode === 'fulltext') return read(this.db);
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_WORD_SIMILARITY}`));
+      return read(tx as unknown as Db);
+    });
   }
 
-  /** Active listings published after `since` that match the saved search. */
-  async countNewSince(conditions: SearchConditions, since: Date): Promise<number> {
-    const [row] = await this.db
-      .select({ total: count() })
-      .from(listings)
-      .innerJoin(users, eq(users.id, listings.sellerId))
-      .where(
-        and(allConditions(conditions), sql`${listings.createdAt} > ${since.toISOString()}::timestamptz`),
-      );
-    return row?.total ?? 0;
+  /** The search index's view of the table (SearchIndexSource). */
+  indexSource(): SearchIndexSource {
+    const select = () =>
+      this.db.select(indexColumns).from(listings).innerJoin(users, eq(users.id, listings.sellerId));
+    return {
+      now: async () => {
+        const [row] = await this.execute<{ now: string }>(sql`select now()::text as now`);
+        return new Date(row!.now);
+      },
+      // A full read is also when old tombstones go: every index reading this table has read past them.
+      activeRows: async () => {
+        await this.db
+          .delete(listingTombstones)
+          .where(lt(listingTombstones.deletedAt, sql`now() - make_interval(days => ${TOMBSTONE_DAYS})`));
+        return (await select().where(eq(listings.status, 'active'))) as IndexRow[];
+      },
+      changesSince: async (since) => {
+        const [rows, deleted] = await Promise.all([
+          select().where(gt(listings.updatedAt, since)),
+          this.db
+            .select({ id: listingTombstones.listingId })
+            .from(listingTombstones)
+            .where(gt(listingTombstones.deletedAt, since)),
+        ]);
+        return { rows: rows as IndexRow[], deletedIds: deleted.map((row) => row.id) };
+      },
+    };
   }
 
   /** Active listing counts per make, make+model and city (with its busiest ZIP), for suggestions. */

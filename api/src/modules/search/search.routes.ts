@@ -13,6 +13,11 @@ const bearer = [{ bearerAuth: [] }];
 const savedSearchId = z.object({ id: z.string() });
 
 export const searchRoutes: FastifyPluginAsyncZod<{ service: SearchService }> = async (app, { service }) => {
+  // A served API reads its search index at start, so the first search does not wait for it.
+  app.addHook('onListen', () => {
+    service.warmUp().catch((error: unknown) => app.log.error({ err: error }, 'search index warm-up failed'));
+  });
+
   app.get(
     '',
     {

@@ -19,10 +19,12 @@ import { savedSearchParamsSchema } from '@carmarket/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { savedSearches } from '../../db/schema.js';
 import { isUuid } from '../../db/uuid.js';
+import { pageOffset } from '../../http/pagination.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors.js';
 import { zipCoordinates, type Coordinates } from '../geocoding/zip-coordinates.js';
 import type { ListingList, ListingsService } from '../listings/listings.service.js';
-import { buildConditions, type Facet, type FacetRow, type SearchRepository } from './search.repository.js';
+import { SearchIndex, type FacetCounts, type IndexQuery } from './search-index.js';
+import type { SearchRepository, TextMode } from './search.repository.js';
 import { SuggestionIndex } from './suggestions.js';
 
 export interface SearchResult extends ListingList {
@@ -50,15 +52,9 @@ function openFacet(counts: Map<string, number>, chosen: string[] = []): FacetOpt
   return options.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
 }
 
-function toAvailableFilters(rows: FacetRow[], query: SavedSearchParams): AvailableFilters {
-  const byFacet = new Map<Facet, Map<string, number>>();
-  for (const row of rows) {
-    if (row.facet === 'total') continue;
-    const counts = byFacet.get(row.facet) ?? new Map<string, number>();
-    counts.set(row.value, row.count);
-    byFacet.set(row.facet, counts);
-  }
-  const counts = (facet: Facet) => byFacet.get(facet) ?? new Map<string, number>();
+function toAvailableFilters(byFacet: FacetCounts, query: SavedSearchParams): AvailableFilters {
+  const counts = (facet: Parameters<FacetCounts['get']>[0]) =>
+    byFacet.get(facet) ?? new Map<string, number>();
   return {
     bodyTypes: enumFacet(BODY_TYPES, counts('bodyTypes')),
     transmissions: enumFacet(TRANSMISSIONS, counts('transmissions')),
@@ -85,6 +81,7 @@ type SavedSearchRow = typeof savedSearches.$inferSelect;
 
 export class SearchService {
   private readonly suggestionIndex: SuggestionIndex;
+  private readonly index: SearchIndex;
 
   constructor(
     private readonly search: SearchRepository,
@@ -92,6 +89,12 @@ export class SearchService {
     private readonly log: FastifyBaseLogger,
   ) {
     this.suggestionIndex = new SuggestionIndex(search);
+    this.index = new SearchIndex(search.indexSource());
+  }
+
+  /** Reads the listings into the search index ahead of the first search. */
+  async warmUp(): Promise<void> {
+    await this.index.refresh();
   }
 
   /** The centre of a radius search: the ZIP's coordinates, or the given point. */
@@ -107,29 +110,27 @@ export class SearchService {
   }
 
   async searchListings(query: SearchQuery, viewerId: string | null): Promise<SearchResult> {
-    const center = this.center(query);
     const page = { page: query.page, limit: query.limit };
-    let conditions = buildConditions(query, center, 'fulltext');
-    let [rows, facetRows] = await Promise.all([
-      this.search.findPage(conditions, query.sort, page),
-      this.search.facetCounts(conditions),
-    ]);
-    let total = facetRows.find((row) => row.facet === 'total')?.count ?? 0;
-    if (total === 0 && query.q) {
+    const [indexQuery] = await Promise.all([this.indexQuery(query, 'fulltext'), this.index.refresh()]);
+    const offset = pageOffset(page);
+    let found = this.index.search(indexQuery, query.sort, offset, page.limit);
+    if (found.total === 0 && query.q) {
       // Nothing for the words as written (a typo, or a word no listing uses): try similar spellings.
-      conditions = buildConditions(query, center, 'fuzzy');
-      const fuzzy = conditions;
-      [rows, facetRows] = await this.search.withFuzzyMatching(async (search) => [
-        await search.findPage(fuzzy, query.sort, page),
-        await search.facetCounts(fuzzy),
-      ]);
-      total = facetRows.find((row) => row.facet === 'total')?.count ?? 0;
+      found = this.index.search(await this.indexQuery(query, 'fuzzy'), query.sort, offset, page.limit);
     }
     if (query.page === 1) this.recordSearch(query);
+    const rows = await this.search.findByIds(found.pageIds);
     return {
-      ...(await this.listings.presentPage({ rows, total }, page, viewerId)),
-      filters: { available: toAvailableFilters(facetRows, query) },
+      ...(await this.listings.presentPage({ rows, total: found.total }, page, viewerId)),
+      filters: { available: toAvailableFilters(found.facets, query) },
     };
+  }
+
+  /** The index's question for these filters, with q's matches read from PostgreSQL's text search. */
+  private async indexQuery(params: SavedSearchParams, text: TextMode): Promise<IndexQuery> {
+    const center = this.center(params);
+    const textMatches = params.q ? await this.search.textMatches(params.q, text) : undefined;
+    return { filters: params, center, textMatches };
   }
 
   /** Feeds "popular searches"; a failure here must not fail the search itself. */
@@ -165,10 +166,11 @@ export class SearchService {
   private async present(row: SavedSearchRow): Promise<SavedSearch> {
     const params = savedSearchParamsSchema.parse(row.filters);
     const since = row.lastViewedAt ?? row.createdAt;
-    const newCount = await this.search.countNewSince(
-      buildConditions(params, this.center(params), 'fulltext'),
-      since,
-    );
+    await this.index.refresh();
+    const newCount = this.index.count({
+      ...(await this.indexQuery(params, 'fulltext')),
+      createdAfter: since,
+    });
     return {
       _id: row.id,
       name: row.name,

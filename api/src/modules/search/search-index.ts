@@ -1,0 +1,644 @@
+import type { FeatureCategory, SortOption } from '@carmarket/shared/constants';
+import { FEATURE_CATEGORIES, SORT_OPTIONS } from '@carmarket/shared/constants';
+import type { SavedSearchParams } from '@carmarket/shared/schemas';
+import type { Coordinates } from '../geocoding/zip-coordinates.js';
+
+/**
+ * The filterable fields of every active listing, held in memory column by column, so that a search's
+ * filters, its facet counts and its page order come from one pass over typed arrays instead of a
+ * facet query over every matching row of the table (which took seconds at 100,000 listings). The
+ * database stays the source of truth: the index applies what changed since its last look before
+ * every search (see SearchIndexSource), and full-text matching stays in PostgreSQL.
+ */
+
+/** The filter panel's facets: each counts listings under every active filter except its own. */
+export const FACETS = [
+  'bodyTypes',
+  'transmissions',
+  'fuelTypes',
+  'conditions',
+  'titleStatuses',
+  'exteriorColors',
+  'interiorColors',
+  'doors',
+  'sellerTypes',
+  ...FEATURE_CATEGORIES.map((category) => `features.${category}` as const),
+] as const;
+export type Facet = (typeof FACETS)[number];
+export type FacetCounts = Map<Facet, Map<string, number>>;
+
+/** One listing as the index reads it (status tells an update from a removal). */
+export interface IndexRow {
+  id: string;
+  status: string;
+  /** created_at and updated_at in microseconds since the epoch, as PostgreSQL keeps them. */
+  createdMicros: number;
+  version: string;
+  priceAmount: number;
+  year: number;
+  mileage: number;
+  cityMpg: number | null;
+  highwayMpg: number | null;
+  combinedMpg: number | null;
+  doors: number;
+  make: string;
+  model: string;
+  trim: string | null;
+  bodyType: string;
+  fuelType: string;
+  transmission: string;
+  condition: string;
+  titleStatus: string;
+  exteriorColor: string;
+  interiorColor: string;
+  sellerRole: string;
+  hasWarranty: boolean;
+  acceptsTradeIn: boolean;
+  financingAvailable: boolean;
+  hasImages: boolean;
+  latitude: number;
+  longitude: number;
+  features: Partial<Record<FeatureCategory, string[]>>;
+}
+
+/** Where the index reads listings from: the database (SearchRepository) in the API. */
+export interface SearchIndexSource {
+  /** The database's clock, read before the rows so that nothing committed after it is missed next time. */
+  now(): Promise<Date>;
+  activeRows(): Promise<IndexRow[]>;
+  /** Listings of any status updated after `since`, and the ids of listings deleted after it. */
+  changesSince(since: Date): Promise<{ rows: IndexRow[]; deletedIds: string[] }>;
+}
+
+/** What a search asks of the index; `textMatches` are the ids the full-text query found, when there is one. */
+export interface IndexQuery {
+  filters: SavedSearchParams;
+  center?: Coordinates;
+  textMatches?: ReadonlySet<string>;
+  createdAfter?: Date;
+}
+
+export interface IndexResult {
+  total: number;
+  facets: FacetCounts;
+  /** The requested page's listing ids, in the requested order. */
+  pageIds: string[];
+}
+
+/**
+ * A change may commit a little after its updated_at (the transaction's start): each look goes back
+ * this far before the previous one, and skips rows whose version it already holds.
+ */
+const COMMIT_DELAY_ALLOWANCE_MS = 10_000;
+/** Removed rows leave holes; past this share of the slots the index is rebuilt from scratch. */
+const MAX_DEAD_SHARE = 0.25;
+const INITIAL_CAPACITY = 1024;
+/** cube/earthdistance's earth radius, so radius results match what PostgreSQL's earth_distance says. */
+const EARTH_RADIUS_METERS = 6_378_168;
+const METERS_PER_MILE = 1609.344;
+const RADIANS = Math.PI / 180;
+
+const FEATURE_FILTER: Record<FeatureCategory, keyof SavedSearchParams> = {
+  safety: 'safetyFeatures',
+  interior: 'interiorFeatures',
+  technology: 'technologyFeatures',
+  exterior: 'exteriorFeatures',
+  other: 'otherFeatures',
+};
+
+/** Strings stored as small integer codes; `lower` keeps each code's lower case for case-blind filters. */
+class Dictionary {
+  readonly values: string[] = [];
+  readonly lower: string[] = [];
+  private readonly codes = new Map<string, number>();
+
+  code(value: string): number {
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      code = this.values.length;
+      this.codes.set(value, code);
+      this.values.push(value);
+      this.lower.push(value.toLowerCase());
+    }
+    return code;
+  }
+
+  find(value: string): number | undefined {
+    return this.codes.get(value);
+  }
+
+  /** Which codes a list of wanted values accepts (compared in lower case when `caseBlind`). */
+  accepting(wanted: readonly string[], caseBlind: boolean): Uint8Array {
+    const accepted = new Uint8Array(this.values.length);
+    const targets = new Set(caseBlind ? wanted.map((value) => value.toLowerCase()) : wanted);
+    (caseBlind ? this.lower : this.values).forEach((value, code) => {
+      if (targets.has(value)) accepted[code] = 1;
+    });
+    return accepted;
+  }
+}
+
+type Int32Column = Int32Array;
+type Float64Column = Float64Array;
+type FlagColumn = Uint8Array;
+
+const CODED = [
+  'bodyType',
+  'fuelType',
+  'transmission',
+  'condition',
+  'titleStatus',
+  'exteriorColor',
+  'interiorColor',
+  'sellerRole',
+] as const;
+type CodedField = (typeof CODED)[number];
+
+/** The facet each coded column counts for (colours, seller type and the enumerations). */
+const CODED_FACET: Record<CodedField, Facet> = {
+  bodyType: 'bodyTypes',
+  fuelType: 'fuelTypes',
+  transmission: 'transmissions',
+  condition: 'conditions',
+  titleStatus: 'titleStatuses',
+  exteriorColor: 'exteriorColors',
+  interiorColor: 'interiorColors',
+  sellerRole: 'sellerTypes',
+};
+
+/** What each facet (by its index in FACETS) counts: a coded column, the doors, or a feature category. */
+const FACET_SOURCES: readonly ({ field: CodedField } | { doors: true } | { category: FeatureCategory })[] =
+  FACETS.map((facet) => {
+    if (facet === 'doors') return { doors: true };
+    if (facet.startsWith('features.'))
+      return { category: facet.slice('features.'.length) as FeatureCategory };
+    return { field: CODED.find((field) => CODED_FACET[field] === facet)! };
+  });
+
+/** A filter of one facet: `passes(slot)` under the filter, counted against `facet` when it alone fails. */
+interface FacetFilter {
+  facet: Facet;
+  passes: (slot: number) => boolean;
+}
+
+export class SearchIndex {
+  private capacity = 0;
+  private size = 0;
+  private dead = 0;
+  private ids: string[] = [];
+  private versions: string[] = [];
+  private readonly slotOf = new Map<string, number>();
+  private alive!: FlagColumn;
+  private created!: Float64Column;
+  private price!: Int32Column;
+  private year!: Int32Column;
+  private mileage!: Int32Column;
+  private doors!: Int32Column;
+  private maxDoors = 0;
+  // NaN for "not given", which fails every comparison as NULL does in SQL.
+  private cityMpg!: Float64Column;
+  private highwayMpg!: Float64Column;
+  private combinedMpg!: Float64Column;
+  private latitude!: Float64Column;
+  private longitude!: Float64Column;
+  private hasWarranty!: FlagColumn;
+  private acceptsTradeIn!: FlagColumn;
+  private financingAvailable!: FlagColumn;
+  private hasImages!: FlagColumn;
+  // make, model and trim in lower case (their filters are case-blind; -1: no trim).
+  private make!: Int32Column;
+  private model!: Int32Column;
+  private trim!: Int32Column;
+  private readonly names = new Dictionary();
+  private readonly coded = {} as Record<CodedField, { dictionary: Dictionary; column: Int32Column }>;
+  private readonly features = {} as Record<FeatureCategory, { dictionary: Dictionary; lists: number[][] }>;
+  /** Per sort, the live slots in that order (each order ends with created_at and id, so it is total). */
+  private orders = {} as Record<SortOption, number[]>;
+
+  private loaded = false;
+  private watermark = new Date(0);
+  private running: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
+
+  constructor(private readonly source: SearchIndexSource) {
+    this.reset();
+  }
+
+  /**
+   * Brings the index up to date with the database. A refresh already under way may have read before
+   * the caller's own write committed, so the caller waits for one that starts after it asks.
+   */
+  refresh(): Promise<void> {
+    if (!this.running) {
+      this.running = this.catchUp().finally(() => {
+        this.running = undefined;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.refresh();
+      });
+    return this.queued;
+  }
+
+  private async catchUp(): Promise<void> {
+    const now = await this.source.now();
+    if (!this.loaded || this.dead > MAX_DEAD_SHARE * this.size) {
+      const rows = await this.source.activeRows();
+      this.reset();
+      for (const row of rows) this.place(row);
+      this.sortAll();
+      this.loaded = true;
+    } else {
+      const since = new Date(this.watermark.getTime() - COMMIT_DELAY_ALLOWANCE_MS);
+      const { rows, deletedIds } = await this.source.changesSince(since);
+      for (const id of deletedIds) this.remove(id);
+      for (const row of rows) this.apply(row);
+    }
+    this.watermark = now;
+  }
+
+  search(query: IndexQuery, sort: SortOption, offset: number, limit: number): IndexResult {
+    const counts = this.emptyCounts();
+    const matched = this.evaluate(query, counts);
+    const pageIds: string[] = [];
+    let skipped = 0;
+    for (const slot of this.orders[sort]) {
+      if (!matched[slot]) continue;
+      if (skipped < offset) skipped++;
+      else if (pageIds.push(this.ids[slot]!) === limit) break;
+    }
+    return { total: this.countMatched(matched), facets: this.facetCounts(counts), pageIds };
+  }
+
+  /** How many listings match, without facets or a page (saved searches' "new" counts). */
+  count(query: IndexQuery): number {
+    return this.countMatched(this.evaluate(query, undefined));
+  }
+
+  private countMatched(matched: Uint8Array): number {
+    let total = 0;
+    for (let slot = 0; slot < this.size; slot++) total += matched[slot]!;
+    return total;
+  }
+
+  /**
+   * Marks the slots that pass every filter, and counts each facet's values over the slots that pass
+   * all the others: a slot failing exactly one facet's filter still counts for that facet, so a
+   * count says how many results choosing the value (in addition to the rest) would give.
+   */
+  private evaluate(query: IndexQuery, counts: Int32Array[] | undefined): Uint8Array {
+    const base = this.baseFilters(query);
+    const facetFilters = this.facetFilters(query.filters);
+    const facetOfFilter = facetFilters.map((filter) => FACETS.indexOf(filter.facet));
+    const matched = new Uint8Array(this.size);
+    slots: for (let slot = 0; slot < this.size; slot++) {
+      if (!this.alive[slot]) continue;
+      for (const passes of base) if (!passes(slot)) continue slots;
+      let failed = -1;
+      for (let index = 0; index < facetFilters.length; index++) {
+        if (facetFilters[index]!.passes(slot)) continue;
+        if (failed !== -1) continue slots;
+        failed = index;
+      }
+      if (failed === -1) matched[slot] = 1;
+      if (!counts) continue;
+      if (failed === -1) {
+        for (let facet = 0; facet < FACETS.length; facet++) this.countSlot(counts[facet]!, facet, slot);
+      } else {
+        this.countSlot(counts[facetOfFilter[failed]!]!, facetOfFilter[failed]!, slot);
+      }
+    }
+    return matched;
+  }
+
+  private baseFilters({
+    filters,
+    center,
+    textMatches,
+    createdAfter,
+  }: IndexQuery): ((slot: number) => boolean)[] {
+    const base: ((slot: number) => boolean)[] = [];
+    const range = (column: Int32Column | Float64Column, min?: number, max?: number) => {
+      if (min !== undefined) base.push((slot) => column[slot]! >= min);
+      if (max !== undefined) base.push((slot) => column[slot]! <= max);
+    };
+    const name = (column: Int32Column, wanted: string | undefined) => {
+      if (wanted === undefined) return;
+      const code = this.names.find(wanted.toLowerCase()) ?? -2;
+      base.push((slot) => column[slot] === code);
+    };
+    const flag = (column: FlagColumn, wanted: boolean | undefined) => {
+      if (wanted) base.push((slot) => column[slot] === 1);
+    };
+
+    if (textMatches) base.push((slot) => textMatches.has(this.ids[slot]!));
+    range(this.price, filters.minPrice, filters.maxPrice);
+    range(this.year, filters.yearMin, filters.yearMax);
+    range(this.mileage, filters.mileageMin, filters.mileageMax);
+    range(this.cityMpg, filters.cityMpgMin, filters.cityMpgMax);
+    range(this.highwayMpg, filters.highwayMpgMin, filters.highwayMpgMax);
+    range(this.combinedMpg, filters.combinedMpgMin, filters.combinedMpgMax);
+    name(this.make, filters.make);
+    name(this.model, filters.model);
+    name(this.trim, filters.trim);
+    flag(this.hasWarranty, filters.hasWarranty);
+    flag(this.acceptsTradeIn, filters.acceptsTradeIn);
+    flag(this.financingAvailable, filters.financingAvailable);
+    flag(this.hasImages, filters.hasImages);
+    if (center && filters.radius !== undefined) {
+      base.push(this.withinRadius(center, filters.radius * METERS_PER_MILE));
+    }
+    if (createdAfter) {
+      const micros = createdAfter.getTime() * 1000;
+      base.push((slot) => this.created[slot]! > micros);
+    }
+    return base;
+  }
+
+  /** Great-circle distance on cube's spherical earth, with a latitude band to skip most rows cheaply. */
+  private withinRadius(center: Coordinates, meters: number): (slot: number) => boolean {
+    const maxAngle = meters / EARTH_RADIUS_METERS;
+    const minLatitude = center.latitude - maxAngle / RADIANS;
+    const maxLatitude = center.latitude + maxAngle / RADIANS;
+    const centerLatitude = center.latitude * RADIANS;
+    const cosCenter = Math.cos(centerLatitude);
+    const haversineLimit = Math.sin(Math.min(maxAngle, Math.PI) / 2) ** 2;
+    return (slot) => {
+      const latitude = this.latitude[slot]!;
+      if (latitude < minLatitude || latitude > maxLatitude) return false;
+      const dLatitude = latitude * RADIANS - centerLatitude;
+      const dLongitude = (this.longitude[slot]! - center.longitude) * RADIANS;
+      const haversine =
+        Math.sin(dLatitude / 2) ** 2 +
+        cosCenter * Math.cos(latitude * RADIANS) * Math.sin(dLongitude / 2) ** 2;
+      return haversine <= haversineLimit;
+    };
+  }
+
+  private facetFilters(filters: SavedSearchParams): FacetFilter[] {
+    const result: FacetFilter[] = [];
+    const among = (field: CodedField, wanted: readonly string[] | undefined, caseBlind = false) => {
+      if (!wanted) return;
+      const { dictionary, column } = this.coded[field];
+      const accepted = dictionary.accepting(wanted, caseBlind);
+      result.push({ facet: CODED_FACET[field], passes: (slot) => accepted[column[slot]!] === 1 });
+    };
+    among('bodyType', filters.bodyType);
+    among('transmission', filters.transmission);
+    among('fuelType', filters.fuelType);
+    among('condition', filters.condition);
+    among('titleStatus', filters.titleStatus);
+    among('exteriorColor', filters.exteriorColor, true);
+    among('interiorColor', filters.interiorColor, true);
+    among('sellerRole', filters.sellerType);
+
+    const { doors, doorsMin, doorsMax } = filters;
+    if (doors !== undefined || doorsMin !== undefined || doorsMax !== undefined) {
+      result.push({
+        facet: 'doors',
+        passes: (slot) => {
+          const value = this.doors[slot]!;
+          return (
+            (doors === undefined || value === doors) &&
+            (doorsMin === undefined || value >= doorsMin) &&
+            (doorsMax === undefined || value <= doorsMax)
+          );
+        },
+      });
+    }
+    for (const category of FEATURE_CATEGORIES) {
+      const wanted = filters[FEATURE_FILTER[category]] as string[] | undefined;
+      if (!wanted) continue;
+      // A listing must have every chosen feature of the category (as jsonb containment did).
+      const { dictionary, lists } = this.features[category];
+      const codes = wanted.map((feature) => dictionary.find(feature) ?? -1);
+      result.push({
+        facet: `features.${category}`,
+        passes: (slot) => codes.every((code) => lists[slot]!.includes(code)),
+      });
+    }
+    return result;
+  }
+
+  /** One counter per value code of each facet. */
+  private emptyCounts(): Int32Array[] {
+    return FACET_SOURCES.map((source) => {
+      if ('doors' in source) return new Int32Array(this.maxDoors + 1);
+      if ('category' in source)
+        return new Int32Array(this.features[source.category].dictionary.values.length);
+      return new Int32Array(this.coded[source.field].dictionary.values.length);
+    });
+  }
+
+  private countSlot(counts: Int32Array, facet: number, slot: number): void {
+    const source = FACET_SOURCES[facet]!;
+    if ('doors' in source) counts[this.doors[slot]!]!++;
+    else if ('field' in source) counts[this.coded[source.field].column[slot]!]!++;
+    else for (const code of this.features[source.category].lists[slot]!) counts[code]!++;
+  }
+
+  /** Counts by value, with each value as stored (doors as its number's text). */
+  private facetCounts(counts: Int32Array[]): FacetCounts {
+    const result: FacetCounts = new Map();
+    FACETS.forEach((facet, index) => {
+      const source = FACET_SOURCES[index]!;
+      const label =
+        'doors' in source
+          ? String
+          : (code: number) =>
+              ('field' in source ? this.coded[source.field] : this.features[source.category]).dictionary
+                .values[code]!;
+      const values = new Map<string, number>();
+      counts[index]!.forEach((count, code) => {
+        if (count) values.set(label(code), count);
+      });
+      result.set(facet, values);
+    });
+    return result;
+  }
+
+  // ---- keeping the columns --------------------------------------------------------------------
+
+  private reset(): void {
+    this.capacity = INITIAL_CAPACITY;
+    this.size = 0;
+    this.dead = 0;
+    this.ids = [];
+    this.versions = [];
+    this.slotOf.clear();
+    const ints = () => new Int32Array(this.capacity);
+    const floats = () => new Float64Array(this.capacity);
+    const flags = () => new Uint8Array(this.capacity);
+    this.alive = flags();
+    this.created = floats();
+    this.price = ints();
+    this.year = ints();
+    this.mileage = ints();
+    this.doors = ints();
+    this.cityMpg = floats();
+    this.highwayMpg = floats();
+    this.combinedMpg = floats();
+    this.latitude = floats();
+    this.longitude = floats();
+    this.hasWarranty = flags();
+    this.acceptsTradeIn = flags();
+    this.financingAvailable = flags();
+    this.hasImages = flags();
+    this.make = ints();
+    this.model = ints();
+    this.trim = ints();
+    for (const field of CODED) this.coded[field] ??= { dictionary: new Dictionary(), column: ints() };
+    for (const field of CODED) this.coded[field].column = ints();
+    for (const category of FEATURE_CATEGORIES) {
+      this.features[category] ??= { dictionary: new Dictionary(), lists: [] };
+      this.features[category].lists = [];
+    }
+    this.orders = Object.fromEntries(SORT_OPTIONS.map((sort) => [sort, []])) as unknown as Record<
+      SortOption,
+      number[]
+    >;
+  }
+
+  private grow(): void {
+    this.capacity *= 2;
+    const keys = [
+      'alive',
+      'created',
+      'price',
+      'year',
+      'mileage',
+      'doors',
+      'cityMpg',
+      'highwayMpg',
+      'combinedMpg',
+      'latitude',
+      'longitude',
+      'hasWarranty',
+      'acceptsTradeIn',
+      'financingAvailable',
+      'hasImages',
+      'make',
+      'model',
+      'trim',
+    ] as const;
+    for (const key of keys) {
+      const old = this[key];
+      const bigger = new (old.constructor as new (length: number) => typeof old)(this.capacity);
+      bigger.set(old as never);
+      (this as unknown as Record<string, unknown>)[key] = bigger;
+    }
+    for (const field of CODED) {
+      const bigger = new Int32Array(this.capacity);
+      bigger.set(this.coded[field].column);
+      this.coded[field].column = bigger;
+    }
+  }
+
+  /** Writes an active row into a new slot (not yet in the sort orders). */
+  private place(row: IndexRow): number {
+    if (this.size === this.capacity) this.grow();
+    const slot = this.size++;
+    const orNaN = (value: number | null) => value ?? Number.NaN;
+    this.ids[slot] = row.id;
+    this.versions[slot] = row.version;
+    this.slotOf.set(row.id, slot);
+    this.alive[slot] = 1;
+    this.created[slot] = row.createdMicros;
+    this.price[slot] = row.priceAmount;
+    this.year[slot] = row.year;
+    this.mileage[slot] = row.mileage;
+    this.doors[slot] = row.doors;
+    this.maxDoors = Math.max(this.maxDoors, row.doors);
+    this.cityMpg[slot] = orNaN(row.cityMpg);
+    this.highwayMpg[slot] = orNaN(row.highwayMpg);
+    this.combinedMpg[slot] = orNaN(row.combinedMpg);
+    this.latitude[slot] = row.latitude;
+    this.longitude[slot] = row.longitude;
+    this.hasWarranty[slot] = row.hasWarranty ? 1 : 0;
+    this.acceptsTradeIn[slot] = row.acceptsTradeIn ? 1 : 0;
+    this.financingAvailable[slot] = row.financingAvailable ? 1 : 0;
+    this.hasImages[slot] = row.hasImages ? 1 : 0;
+    this.make[slot] = this.names.code(row.make.toLowerCase());
+    this.model[slot] = this.names.code(row.model.toLowerCase());
+    this.trim[slot] = row.trim === null ? -1 : this.names.code(row.trim.toLowerCase());
+    for (const field of CODED) {
+      this.coded[field].column[slot] = this.coded[field].dictionary.code(row[field]);
+    }
+    for (const category of FEATURE_CATEGORIES) {
+      const { dictionary, lists } = this.features[category];
+      lists[slot] = (row.features[category] ?? []).map((feature) => dictionary.code(feature));
+    }
+    return slot;
+  }
+
+  /** An update: the old version leaves, and the row comes back if it is (still) active. */
+  private apply(row: IndexRow): void {
+    const current = this.slotOf.get(row.id);
+    if (current !== undefined && this.versions[current] === row.version) return;
+    if (current !== undefined) this.remove(row.id);
+    if (row.status !== 'active') return;
+    const slot = this.place(row);
+    for (const sort of SORT_OPTIONS) {
+      const order = this.orders[sort];
+      order.splice(this.positionIn(sort, slot), 0, slot);
+    }
+  }
+
+  private remove(id: string): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    for (const sort of SORT_OPTIONS) this.orders[sort].splice(this.positionIn(sort, slot), 1);
+    this.slotOf.delete(id);
+    this.alive[slot] = 0;
+    this.dead++;
+  }
+
+  /** Where `slot` is, or belongs, in a sort order (binary search: the orders are total). */
+  private positionIn(sort: SortOption, slot: number): number {
+    const order = this.orders[sort];
+    const compare = this.comparator(sort);
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(order[middle]!, slot) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private sortAll(): void {
+    const live = [];
+    for (let slot = 0; slot < this.size; slot++) if (this.alive[slot]) live.push(slot);
+    for (const sort of SORT_OPTIONS) this.orders[sort] = [...live].sort(this.comparator(sort));
+  }
+
+  /** The spec's sorts, each ending with newest first and then id, as the SQL orders did. */
+  private comparator(sort: SortOption): (a: number, b: number) => number {
+    const newestFirst = (a: number, b: number) =>
+      this.created[b]! - this.created[a]! ||
+      (this.ids[b]! < this.ids[a]! ? -1 : this.ids[b]! > this.ids[a]! ? 1 : 0);
+    const by = (column: Int32Column, direction: 1 | -1) => (a: number, b: number) =>
+      direction * (column[a]! - column[b]!) || newestFirst(a, b);
+    switch (sort) {
+      case 'newest':
+        return newestFirst;
+      case 'price_asc':
+        return by(this.price, 1);
+      case 'price_desc':
+        return by(this.price, -1);
+      case 'year_asc':
+        return by(this.year, 1);
+      case 'year_desc':
+        return by(this.year, -1);
+      case 'mileage_asc':
+        return by(this.mileage, 1);
+      case 'mileage_desc':
+        return by(this.mileage, -1);
+    }
+  }
+}

@@ -154,6 +154,43 @@ test('a buyer messages the seller from the listing and lands in the conversation
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
 });
 
+test('a failed send shows the alert of the spec and keeps the message to send again', async ({
+  page,
+  signInViaApi,
+}) => {
+  await signInViaApi();
+  const view = new ListingPage(page);
+  await view.goto(listing._id);
+  // The API fails this one send; nothing else.
+  await page.route('**/api/messages', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 500,
+          json: { success: false, error: 'Internal server error', code: 'INTERNAL_ERROR' },
+        })
+      : route.fallback(),
+  );
+  await view.messageSeller.click();
+  const box = view.root.getByLabel('Message to the seller');
+  await box.fill('Is the Civic still for sale?');
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.accept();
+  });
+  await view.root.getByRole('button', { name: 'Send Message' }).click();
+  await expect.poll(() => alerts).toEqual(['alert: Failed to send message. Please try again.']);
+
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue('Is the Civic still for sale?');
+  await expect(page).toHaveURL(`/listing/${listing._id}`);
+  await expect(view.root.getByRole('alert')).toHaveCount(0);
+
+  await page.unroute('**/api/messages');
+  await view.root.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+});
+
 test(
   'a guest who adds a favorite signs in and comes back to the listing',
   { tag: '@second-code' },

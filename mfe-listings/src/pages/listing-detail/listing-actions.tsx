@@ -6,7 +6,7 @@ import {
   type Listing,
 } from '@carmarket/shared';
 import { Badge, Button, Card, TextAreaField } from '@carmarket/shared/ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useToggleFavorite } from '../../features/favorites/api/toggle-favorite';
@@ -24,10 +24,8 @@ const Row = styled.div`
   gap: 0.5rem;
 `;
 
-const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.dangerText};
-`;
+// Spec §8: a failed send on the listing page is an alert with this text.
+const SEND_FAILED = 'Failed to send message. Please try again.';
 
 const greeting = (listing: Listing) =>
   `Hi, is your ${formatVehicleName({ ...listing.vehicle, trim: null })} still available?`;
@@ -47,14 +45,13 @@ export function ListingActions({ listing }: { listing: Listing }) {
   const [content, setContent] = useState(() => greeting(listing));
   // One id per message, reused if the same message is sent again, so the server stores it once.
   const [clientMessageId, setClientMessageId] = useState(() => crypto.randomUUID());
-  const [sendError, setSendError] = useState<string | null>(null);
+  const messageBox = useRef<HTMLTextAreaElement>(null);
 
   const signInFirst = () => navigate(routes.login, { state: { from: location } });
   const ownListing = userId === listing.seller._id;
   const trimmed = content.trim();
 
   const submit = async () => {
-    setSendError(null);
     try {
       const message = await send.mutateAsync({
         recipientId: listing.seller._id,
@@ -66,7 +63,9 @@ export function ListingActions({ listing }: { listing: Listing }) {
       setClientMessageId(crypto.randomUUID());
       navigate(routes.conversation(message.conversationId));
     } catch {
-      setSendError('Failed to send message. Please try again.');
+      window.alert(SEND_FAILED);
+      // The message is kept: back in the box, the user can send it again or change it.
+      messageBox.current?.focus();
     }
   };
 
@@ -84,13 +83,13 @@ export function ListingActions({ listing }: { listing: Listing }) {
           >
             <Actions>
               <TextAreaField
+                ref={messageBox}
                 label="Message to the seller"
                 value={content}
                 maxLength={MESSAGE_MAX_LENGTH}
                 onChange={(event) => setContent(event.target.value)}
                 hint={`${content.length}/${MESSAGE_MAX_LENGTH}`}
               />
-              {sendError && <ErrorText role="alert">{sendError}</ErrorText>}
               <Row>
                 <Button type="button" $variant="secondary" onClick={() => setComposing(false)}>
                   Cancel

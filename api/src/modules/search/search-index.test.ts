@@ -117,4 +117,15 @@ describe('the search index follows the database', () => {
     expect(body.pagination).toEqual({ total: 5, page: 2, pages: 3, hasPrevPage: true, hasNextPage: true });
     expect(body.data.map((listing: JsonBody) => listing.price.amount)).toEqual([1027, 1028]);
   });
+
+  it('finds a listing by words it was given after the same words were searched', async () => {
+    const listing = await seedListing(db, seller.user._id, { make: 'Lancia', model: 'Delta' });
+    expect(await foundIds('q=integrale')).toEqual([]);
+
+    await db
+      .update(listings)
+      .set({ title: 'Lancia Delta HF Integrale, rally legend' })
+      .where(eq(listings.id, listing.id));
+    expect(await foundIds('q=integrale')).toEqual([listing.id]);
+  });
 });

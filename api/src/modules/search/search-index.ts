@@ -70,11 +70,11 @@ export interface SearchIndexSource {
   changesSince(since: Date): Promise<{ rows: IndexRow[]; deletedIds: string[] }>;
 }
 
-/** What a search asks of the index; `textMatches` are the ids the full-text query found, when there is one. */
+/** What a search asks of the index; `text` reads the ids that q's full-text query finds, when there is a q. */
 export interface IndexQuery {
   filters: SavedSearchParams;
   center?: Coordinates;
-  textMatches?: ReadonlySet<string>;
+  text?: { key: string; read: () => Promise<string[]> };
   createdAfter?: Date;
 }
 
@@ -93,6 +93,8 @@ const COMMIT_DELAY_ALLOWANCE_MS = 10_000;
 /** Removed rows leave holes; past this share of the slots the index is rebuilt from scratch. */
 const MAX_DEAD_SHARE = 0.25;
 const INITIAL_CAPACITY = 1024;
+/** Text matches kept while no listing changes: a few paging or sorting users of the same words. */
+const TEXT_CACHE_ENTRIES = 32;
 /** cube/earthdistance's earth radius, so radius results match what PostgreSQL's earth_distance says. */
 const EARTH_RADIUS_METERS = 6_378_168;
 const METERS_PER_MILE = 1609.344;
@@ -216,6 +218,9 @@ export class SearchIndex {
   private orders = {} as Record<SortOption, number[]>;
 
   private loaded = false;
+  /** Counts changes: what was read from the table at one version holds until the next. */
+  private version = 0;
+  private readonly textCache = new Map<string, { version: number; ids: string[] }>();
   private watermark = new Date(0);
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
@@ -252,6 +257,7 @@ export class SearchIndex {
       for (const row of rows) this.place(row);
       this.sortAll();
       this.loaded = true;
+      this.version++;
     } else {
       const since = new Date(this.watermark.getTime() - COMMIT_DELAY_ALLOWANCE_MS);
       const { rows, deletedIds } = await this.source.changesSince(since);
@@ -261,9 +267,10 @@ export class SearchIndex {
     this.watermark = now;
   }
 
-  search(query: IndexQuery, sort: SortOption, offset: number, limit: number): IndexResult {
-    const counts = this.emptyCounts();
-    const matched = this.evaluate(query, counts);
+  async search(query: IndexQuery, sort: SortOption, offset: number, limit: number): Promise<IndexResult> {
+    const textIds = await this.textIds(query);
+    // Nothing awaits from here on, so the slots cannot change under the evaluation.
+    const { matched, total, soleFailure } = this.evaluate(query, textIds, true);
     const pageIds: string[] = [];
     let skipped = 0;
     for (const slot of this.orders[sort]) {
@@ -271,30 +278,50 @@ export class SearchIndex {
       if (skipped < offset) skipped++;
       else if (pageIds.push(this.ids[slot]!) === limit) break;
     }
-    return { total: this.countMatched(matched), facets: this.facetCounts(counts), pageIds };
+    return { total, facets: this.facetCounts(matched, soleFailure!), pageIds };
   }
 
   /** How many listings match, without facets or a page (saved searches' "new" counts). */
-  count(query: IndexQuery): number {
-    return this.countMatched(this.evaluate(query, undefined));
-  }
-
-  private countMatched(matched: Uint8Array): number {
-    let total = 0;
-    for (let slot = 0; slot < this.size; slot++) total += matched[slot]!;
-    return total;
+  async count(query: IndexQuery): Promise<number> {
+    const textIds = await this.textIds(query);
+    return this.evaluate(query, textIds, false).total;
   }
 
   /**
-   * Marks the slots that pass every filter, and counts each facet's values over the slots that pass
-   * all the others: a slot failing exactly one facet's filter still counts for that facet, so a
-   * count says how many results choosing the value (in addition to the rest) would give.
+   * q's matches, from the cache while no listing has changed since they were read (a listing's text
+   * only changes with the listing).
    */
-  private evaluate(query: IndexQuery, counts: Int32Array[] | undefined): Uint8Array {
-    const base = this.baseFilters(query);
+  private async textIds({ text }: IndexQuery): Promise<string[] | undefined> {
+    if (!text) return undefined;
+    const cached = this.textCache.get(text.key);
+    if (cached?.version === this.version) return cached.ids;
+    const version = this.version;
+    const ids = await text.read();
+    if (this.version === version) {
+      this.textCache.delete(text.key);
+      this.textCache.set(text.key, { version, ids });
+      if (this.textCache.size > TEXT_CACHE_ENTRIES)
+        this.textCache.delete(this.textCache.keys().next().value!);
+    }
+    return ids;
+  }
+
+  /**
+   * Marks the slots that pass every filter and, for facet counting, each slot that fails exactly
+   * one facet's filter with that facet (by its index in FACETS): such a slot still counts for that
+   * facet, so a count says how many results choosing the value (in addition to the rest) would give.
+   */
+  private evaluate(
+    query: IndexQuery,
+    textIds: string[] | undefined,
+    withFacets: boolean,
+  ): { matched: Uint8Array; total: number; soleFailure: Int8Array | undefined } {
+    const base = this.baseFilters(query, textIds);
     const facetFilters = this.facetFilters(query.filters);
     const facetOfFilter = facetFilters.map((filter) => FACETS.indexOf(filter.facet));
     const matched = new Uint8Array(this.size);
+    const soleFailure = withFacets ? new Int8Array(this.size).fill(-1) : undefined;
+    let total = 0;
     slots: for (let slot = 0; slot < this.size; slot++) {
       if (!this.alive[slot]) continue;
       for (const passes of base) if (!passes(slot)) continue slots;
@@ -304,23 +331,20 @@ export class SearchIndex {
         if (failed !== -1) continue slots;
         failed = index;
       }
-      if (failed === -1) matched[slot] = 1;
-      if (!counts) continue;
       if (failed === -1) {
-        for (let facet = 0; facet < FACETS.length; facet++) this.countSlot(counts[facet]!, facet, slot);
-      } else {
-        this.countSlot(counts[facetOfFilter[failed]!]!, facetOfFilter[failed]!, slot);
+        matched[slot] = 1;
+        total++;
+      } else if (soleFailure) {
+        soleFailure[slot] = facetOfFilter[failed]!;
       }
     }
-    return matched;
+    return { matched, total, soleFailure };
   }
 
-  private baseFilters({
-    filters,
-    center,
-    textMatches,
-    createdAfter,
-  }: IndexQuery): ((slot: number) => boolean)[] {
+  private baseFilters(
+    { filters, center, createdAfter }: IndexQuery,
+    textIds: string[] | undefined,
+  ): ((slot: number) => boolean)[] {
     const base: ((slot: number) => boolean)[] = [];
     const range = (column: Int32Column | Float64Column, min?: number, max?: number) => {
       if (min !== undefined) base.push((slot) => column[slot]! >= min);
@@ -335,7 +359,14 @@ export class SearchIndex {
       if (wanted) base.push((slot) => column[slot] === 1);
     };
 
-    if (textMatches) base.push((slot) => textMatches.has(this.ids[slot]!));
+    if (textIds) {
+      const matches = new Uint8Array(this.size);
+      for (const id of textIds) {
+        const slot = this.slotOf.get(id);
+        if (slot !== undefined) matches[slot] = 1;
+      }
+      base.push((slot) => matches[slot] === 1);
+    }
     range(this.price, filters.minPrice, filters.maxPrice);
     range(this.year, filters.yearMin, filters.yearMax);
     range(this.mileage, filters.mileageMin, filters.mileageMax);
@@ -424,36 +455,35 @@ export class SearchIndex {
     return result;
   }
 
-  /** One counter per value code of each facet. */
-  private emptyCounts(): Int32Array[] {
-    return FACET_SOURCES.map((source) => {
-      if ('doors' in source) return new Int32Array(this.maxDoors + 1);
-      if ('category' in source)
-        return new Int32Array(this.features[source.category].dictionary.values.length);
-      return new Int32Array(this.coded[source.field].dictionary.values.length);
-    });
-  }
-
-  private countSlot(counts: Int32Array, facet: number, slot: number): void {
-    const source = FACET_SOURCES[facet]!;
-    if ('doors' in source) counts[this.doors[slot]!]!++;
-    else if ('field' in source) counts[this.coded[source.field].column[slot]!]!++;
-    else for (const code of this.features[source.category].lists[slot]!) counts[code]!++;
-  }
-
-  /** Counts by value, with each value as stored (doors as its number's text). */
-  private facetCounts(counts: Int32Array[]): FacetCounts {
+  /**
+   * Counts each facet's values, column by column, over the matching slots and those failing only
+   * that facet's filter; values as stored (doors as its number's text).
+   */
+  private facetCounts(matched: Uint8Array, soleFailure: Int8Array): FacetCounts {
     const result: FacetCounts = new Map();
     FACETS.forEach((facet, index) => {
       const source = FACET_SOURCES[index]!;
-      const label =
-        'doors' in source
-          ? String
-          : (code: number) =>
-              ('field' in source ? this.coded[source.field] : this.features[source.category]).dictionary
-                .values[code]!;
+      let counts: Int32Array;
+      let label: (code: number) => string;
+      if ('category' in source) {
+        const { dictionary, lists } = this.features[source.category];
+        counts = new Int32Array(dictionary.values.length);
+        for (let slot = 0; slot < this.size; slot++) {
+          if (matched[slot] === 1 || soleFailure[slot] === index)
+            for (const code of lists[slot]!) counts[code]!++;
+        }
+        label = (code) => dictionary.values[code]!;
+      } else {
+        const coded = 'field' in source ? this.coded[source.field] : undefined;
+        const column = coded ? coded.column : this.doors;
+        counts = new Int32Array(coded ? coded.dictionary.values.length : this.maxDoors + 1);
+        for (let slot = 0; slot < this.size; slot++) {
+          if (matched[slot] === 1 || soleFailure[slot] === index) counts[column[slot]!]!++;
+        }
+        label = coded ? (code) => coded.dictionary.values[code]! : String;
+      }
       const values = new Map<string, number>();
-      counts[index]!.forEach((count, code) => {
+      counts.forEach((count, code) => {
         if (count) values.set(label(code), count);
       });
       result.set(facet, values);
@@ -579,6 +609,7 @@ export class SearchIndex {
   private apply(row: IndexRow): void {
     const current = this.slotOf.get(row.id);
     if (current !== undefined && this.versions[current] === row.version) return;
+    this.version++;
     if (current !== undefined) this.remove(row.id);
     if (row.status !== 'active') return;
     const slot = this.place(row);
@@ -591,6 +622,7 @@ export class SearchIndex {
   private remove(id: string): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
+    this.version++;
     for (const sort of SORT_OPTIONS) this.orders[sort].splice(this.positionIn(sort, slot), 1);
     this.slotOf.delete(id);
     this.alive[slot] = 0;

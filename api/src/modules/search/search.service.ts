@@ -111,13 +111,12 @@ export class SearchService {
 
   async searchListings(query: SearchQuery, viewerId: string | null): Promise<SearchResult> {
     const page = { page: query.page, limit: query.limit };
-    const [indexQuery] = await Promise.all([this.indexQuery(query, 'fulltext'), this.index.refresh()]);
-    const offset = pageOffset(page);
-    let found = this.index.search(indexQuery, query.sort, offset, page.limit);
-    if (found.total === 0 && query.q) {
-      // Nothing for the words as written (a typo, or a word no listing uses): try similar spellings.
-      found = this.index.search(await this.indexQuery(query, 'fuzzy'), query.sort, offset, page.limit);
-    }
+    const search = async (text: TextMode) =>
+      this.index.search(this.indexQuery(query, text), query.sort, pageOffset(page), page.limit);
+    await this.index.refresh();
+    let found = await search('fulltext');
+    // Nothing for the words as written (a typo, or a word no listing uses): try similar spellings.
+    if (found.total === 0 && query.q) found = await search('fuzzy');
     if (query.page === 1) this.recordSearch(query);
     const rows = await this.search.findByIds(found.pageIds);
     return {
@@ -126,11 +125,14 @@ export class SearchService {
     };
   }
 
-  /** The index's question for these filters, with q's matches read from PostgreSQL's text search. */
-  private async indexQuery(params: SavedSearchParams, text: TextMode): Promise<IndexQuery> {
-    const center = this.center(params);
-    const textMatches = params.q ? await this.search.textMatches(params.q, text) : undefined;
-    return { filters: params, center, textMatches };
+  /** The index's question for these filters; q's matches come from PostgreSQL's text search. */
+  private indexQuery(params: SavedSearchParams, mode: TextMode): IndexQuery {
+    const { q } = params;
+    return {
+      filters: params,
+      center: this.center(params),
+      text: q ? { key: `${mode}:${q}`, read: () => this.search.textMatches(q, mode) } : undefined,
+    };
   }
 
   /** Feeds "popular searches"; a failure here must not fail the search itself. */
@@ -167,7 +169,7 @@ export class SearchService {
     const params = savedSearchParamsSchema.parse(row.filters);
     const since = row.lastViewedAt ?? row.createdAt;
     await this.index.refresh();
-    const newCount = this.index.count({
+    const newCount = await this.index.count({
       ...(await this.indexQuery(params, 'fulltext')),
       createdAfter: since,
     });

@@ -191,6 +191,41 @@ test('a failed send shows the alert of the spec and keeps the message to send ag
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
 });
 
+test("messaging a listing removed since the page opened shows 'No listing data'", async ({
+  page,
+  request,
+  signInViaApi,
+}) => {
+  const removed = await createListingViaApi(request, seller, await createTestImages(4), {
+    vehicle: { model: 'Fit', bodyType: 'hatchback' },
+  });
+  await signInViaApi();
+  const view = new ListingPage(page);
+  await view.goto(removed._id);
+  await view.messageSeller.click();
+  const deleted = await request.delete(`/api/listings/${removed._id}`, {
+    headers: { authorization: `Bearer ${seller.accessToken}` },
+  });
+  expect(deleted.ok()).toBe(true);
+
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await view.root.getByRole('button', { name: 'Send Message' }).click();
+  const notice = view.root.getByRole('alert');
+  await expect(notice).toHaveText('No listing data');
+  await expect(notice).toBeFocused();
+  await expect(view.root.getByLabel('Message to the seller')).toHaveCount(0);
+  await expect(view.messageSeller).toHaveCount(0);
+  await expect(page).toHaveURL(`/listing/${removed._id}`);
+  expect(alerts).toEqual([]);
+  await expectAccessible(page);
+  await view.root.getByRole('link', { name: 'Browse Cars' }).click();
+  await expect(page).toHaveURL('/search');
+});
+
 test(
   'a guest who adds a favorite signs in and comes back to the listing',
   { tag: '@second-code' },

@@ -6,8 +6,9 @@ import {
   type Listing,
 } from '@carmarket/shared';
 import { Badge, Button, Card, TextAreaField } from '@carmarket/shared/ui';
-import { useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import axios from 'axios';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useToggleFavorite } from '../../features/favorites/api/toggle-favorite';
 import { useSendMessage } from '../../features/messaging/api/send-message';
@@ -24,8 +25,19 @@ const Row = styled.div`
   gap: 0.5rem;
 `;
 
+const Notice = styled.p`
+  margin: 0;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.dangerText};
+`;
+
 // Spec §8: a failed send on the listing page is an alert with this text.
 const SEND_FAILED = 'Failed to send message. Please try again.';
+// Spec §8: the Message Seller button with no listing behind it.
+const NO_LISTING = 'No listing data';
+
+// POST /messages answers 404 only when the listing is gone (deleted, or its seller's account).
+const isListingGone = (error: unknown) => axios.isAxiosError(error) && error.response?.status === 404;
 
 const greeting = (listing: Listing) =>
   `Hi, is your ${formatVehicleName({ ...listing.vehicle, trim: null })} still available?`;
@@ -46,6 +58,12 @@ export function ListingActions({ listing }: { listing: Listing }) {
   // One id per message, reused if the same message is sent again, so the server stores it once.
   const [clientMessageId, setClientMessageId] = useState(() => crypto.randomUUID());
   const messageBox = useRef<HTMLTextAreaElement>(null);
+  // Set when the send finds the listing removed since the page loaded: nothing is left to message.
+  const [listingGone, setListingGone] = useState(false);
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (listingGone) notice.current?.focus();
+  }, [listingGone]);
 
   const signInFirst = () => navigate(routes.login, { state: { from: location } });
   const ownListing = userId === listing.seller._id;
@@ -62,7 +80,11 @@ export function ListingActions({ listing }: { listing: Listing }) {
       });
       setClientMessageId(crypto.randomUUID());
       navigate(routes.conversation(message.conversationId));
-    } catch {
+    } catch (error) {
+      if (isListingGone(error)) {
+        setListingGone(true);
+        return;
+      }
       window.alert(SEND_FAILED);
       // The message is kept: back in the box, the user can send it again or change it.
       messageBox.current?.focus();
@@ -74,6 +96,16 @@ export function ListingActions({ listing }: { listing: Listing }) {
       <Actions>
         {ownListing ? (
           <Badge>Your Listing</Badge>
+        ) : listingGone ? (
+          <>
+            {/* Focused when it appears, since the form that had focus is gone. */}
+            <Notice ref={notice} role="alert" tabIndex={-1}>
+              {NO_LISTING}
+            </Notice>
+            <Button as={Link} to={routes.search} $variant="secondary" $fullWidth>
+              Browse Cars
+            </Button>
+          </>
         ) : composing ? (
           <form
             onSubmit={(event) => {

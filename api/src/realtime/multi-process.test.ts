@@ -1,6 +1,7 @@
 // Several API processes serve one site (spec §7 "Live connection", issue: multi-process). Two real
 // server processes share one PostgreSQL database and one Redis: a buyer connected to the first and
-// a seller connected to the second see each other's messages, typing, read receipts and presence.
+// a seller connected to the second see each other's messages, typing, read receipts and presence;
+// and each process's search index sees what the other one writes.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Message } from '@carmarket/shared/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -204,5 +205,23 @@ function stop({ child }: ApiProcess): Promise<void> {
       status: 'offline',
       lastSeen: expect.any(String),
     });
+  }, 30_000);
+
+  it("searches on one process see a listing sold through the other process's API", async () => {
+    const [first, second] = processes as [ApiProcess, ApiProcess];
+    const foundOn = async ({ baseUrl }: ApiProcess) => {
+      const res = await fetch(`${baseUrl}/api/search?q=${encodeURIComponent('Volvo V70')}`);
+      const body = (await res.json()) as { data: { _id: string }[] };
+      return body.data.map((listing) => listing._id);
+    };
+    expect(await foundOn(second)).toEqual([listingId]);
+
+    const res = await fetch(`${first.baseUrl}/api/listings/${listingId}/status`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${seller.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'sold' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await foundOn(second)).toEqual([]);
   }, 30_000);
 });

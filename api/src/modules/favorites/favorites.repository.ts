@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { favorites, listings } from '../../db/schema.js';
-
-export type ListingStatusColumn = (typeof listings.$inferSelect)['status'];
+import type { ListingStatusColumn } from '../listings/listings.repository.js';
 
 export interface ToggleOutcome {
   /** The listing's status when the toggle ran. */

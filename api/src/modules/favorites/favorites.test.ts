@@ -127,3 +127,65 @@ describe('POST /api/listings/:id/favorite', () => {
     expect(await read(id)).toMatchObject({ favoriteCount: 0 });
   });
 });
+
+describe('GET /api/listings/favorites', () => {
+  const list = (token: string, query = '') => t.request('GET', `/api/listings/favorites${query}`, { token });
+  const ids = (body: { data: { _id: string }[] }) => body.data.map((listing) => listing._id);
+
+  it('pages through the favorites, most recently saved first', async () => {
+    const saver = await signIn(t, smtp, 'fav-pager@example.com');
+    const saved: string[] = [];
+    for (let made = 0; made < 3; made += 1) {
+      const { id } = await seedListing(t.app.database.db, seller.user._id);
+      await toggle(id, saver.accessToken);
+      saved.push(id);
+    }
+
+    const first = await list(saver.accessToken, '?limit=2');
+    expect(ids(first.body)).toEqual([saved[2], saved[1]]);
+    expect(first.body.pagination).toEqual({
+      total: 3,
+      page: 1,
+      pages: 2,
+      hasPrevPage: false,
+      hasNextPage: true,
+    });
+    const second = await list(saver.accessToken, '?limit=2&page=2');
+    expect(ids(second.body)).toEqual([saved[0]]);
+    expect(second.body.pagination).toEqual({
+      total: 3,
+      page: 2,
+      pages: 2,
+      hasPrevPage: true,
+      hasNextPage: false,
+    });
+  });
+
+  it('leaves out a listing back in draft or deleted, in the list and its total, and shows a sold one', async () => {
+    const saver = await signIn(t, smtp, 'fav-hidden@example.com');
+    const { db } = t.app.database;
+    const [drafted, deleted, sold, active] = await Promise.all(
+      [1, 2, 3, 4].map(() => seedListing(db, seller.user._id)),
+    );
+    for (const listing of [drafted!, deleted!, sold!, active!]) await toggle(listing.id, saver.accessToken);
+    // Back to draft is what removing photos below 4 does; the other two through the API.
+    await db.update(listings).set({ status: 'draft' }).where(eq(listings.id, drafted!.id));
+    const removed = await t.request('DELETE', `/api/listings/${deleted!.id}`, { token: seller.accessToken });
+    expect(removed.status).toBe(200);
+    const marked = await t.request('PATCH', `/api/listings/${sold!.id}/status`, {
+      token: seller.accessToken,
+      json: { status: 'sold' },
+    });
+    expect(marked.status).toBe(200);
+
+    const res = await list(saver.accessToken, '?limit=1');
+    expect(res.body.pagination).toMatchObject({ total: 2, pages: 2 });
+    const all = await list(saver.accessToken);
+    expect(ids(all.body)).toEqual([active!.id, sold!.id]);
+    expect(all.body.data[1]).toMatchObject({ status: 'sold', isFavorite: true });
+
+    // The favorite was kept: active again, the listing is back among them.
+    await db.update(listings).set({ status: 'active' }).where(eq(listings.id, drafted!.id));
+    expect(ids((await list(saver.accessToken)).body)).toEqual([active!.id, sold!.id, drafted!.id]);
+  });
+});

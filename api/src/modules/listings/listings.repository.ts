@@ -73,15 +73,25 @@ export class ListingsRepository {
     return { rows, total };
   }
 
-  /** The user's saved listings, most recently saved first. */
+  /**
+   * The user's saved listings, most recently saved first: active and sold ones. A favorite whose
+   * listing went back to draft (fewer than 4 photos) is left out, and comes back if the listing is
+   * active again; a deleted listing takes its favorites with it.
+   */
   async findFavorites(userId: string, page: PageRequest): Promise<ListingPage> {
+    const shown = and(eq(favorites.userId, userId), inArray(listings.status, ['active', 'sold']));
     const [rows, [counted]] = await Promise.all([
       this.selectWithSeller()
-        .innerJoin(favorites, and(eq(favorites.listingId, listings.id), eq(favorites.userId, userId)))
+        .innerJoin(favorites, eq(favorites.listingId, listings.id))
+        .where(shown)
         .orderBy(desc(favorites.createdAt), desc(listings.id))
         .limit(page.limit)
         .offset(pageOffset(page)),
-      this.db.select({ total: count() }).from(favorites).where(eq(favorites.userId, userId)),
+      this.db
+        .select({ total: count() })
+        .from(favorites)
+        .innerJoin(listings, eq(listings.id, favorites.listingId))
+        .where(shown),
     ]);
     return { rows, total: counted?.total ?? 0 };
   }

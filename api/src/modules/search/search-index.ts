@@ -33,7 +33,7 @@ export interface IndexRow {
   status: string;
   /** created_at and updated_at in microseconds since the epoch, as PostgreSQL keeps them. */
   createdMicros: number;
-  version: string;
+  updatedMicros: number;
   priceAmount: number;
   year: number;
   mileage: number;
@@ -93,6 +93,8 @@ const COMMIT_DELAY_ALLOWANCE_MS = 10_000;
 /** Removed rows leave holes; past this share of the slots the index is rebuilt from scratch. */
 const MAX_DEAD_SHARE = 0.25;
 const INITIAL_CAPACITY = 1024;
+/** Most listings lack most categories: one shared empty list saves an array per slot and category. */
+const NO_FEATURES: number[] = [];
 /** Text matches kept while no listing changes: a few paging or sorting users of the same words. */
 const TEXT_CACHE_ENTRIES = 32;
 /** cube/earthdistance's earth radius, so radius results match what PostgreSQL's earth_distance says. */
@@ -188,10 +190,10 @@ export class SearchIndex {
   private size = 0;
   private dead = 0;
   private ids: string[] = [];
-  private versions: string[] = [];
   private readonly slotOf = new Map<string, number>();
   private alive!: FlagColumn;
   private created!: Float64Column;
+  private updated!: Float64Column;
   private price!: Int32Column;
   private year!: Int32Column;
   private mileage!: Int32Column;
@@ -498,13 +500,13 @@ export class SearchIndex {
     this.size = 0;
     this.dead = 0;
     this.ids = [];
-    this.versions = [];
     this.slotOf.clear();
     const ints = () => new Int32Array(this.capacity);
     const floats = () => new Float64Array(this.capacity);
     const flags = () => new Uint8Array(this.capacity);
     this.alive = flags();
     this.created = floats();
+    this.updated = floats();
     this.price = ints();
     this.year = ints();
     this.mileage = ints();
@@ -538,6 +540,7 @@ export class SearchIndex {
     const keys = [
       'alive',
       'created',
+      'updated',
       'price',
       'year',
       'mileage',
@@ -574,10 +577,10 @@ export class SearchIndex {
     const slot = this.size++;
     const orNaN = (value: number | null) => value ?? Number.NaN;
     this.ids[slot] = row.id;
-    this.versions[slot] = row.version;
     this.slotOf.set(row.id, slot);
     this.alive[slot] = 1;
     this.created[slot] = row.createdMicros;
+    this.updated[slot] = row.updatedMicros;
     this.price[slot] = row.priceAmount;
     this.year[slot] = row.year;
     this.mileage[slot] = row.mileage;
@@ -600,7 +603,8 @@ export class SearchIndex {
     }
     for (const category of FEATURE_CATEGORIES) {
       const { dictionary, lists } = this.features[category];
-      lists[slot] = (row.features[category] ?? []).map((feature) => dictionary.code(feature));
+      const names = row.features[category] ?? [];
+      lists[slot] = names.length === 0 ? NO_FEATURES : names.map((feature) => dictionary.code(feature));
     }
     return slot;
   }
@@ -608,7 +612,7 @@ export class SearchIndex {
   /** An update: the old version leaves, and the row comes back if it is (still) active. */
   private apply(row: IndexRow): void {
     const current = this.slotOf.get(row.id);
-    if (current !== undefined && this.versions[current] === row.version) return;
+    if (current !== undefined && this.updated[current] === row.updatedMicros) return;
     this.version++;
     if (current !== undefined) this.remove(row.id);
     if (row.status !== 'active') return;

@@ -45,7 +45,7 @@ const indexColumns = {
   id: listings.id,
   status: listings.status,
   createdMicros: sql<number>`(extract(epoch from ${listings.createdAt}) * 1000000)::float8`,
-  version: sql<string>`(extract(epoch from ${listings.updatedAt}) * 1000000)::bigint::text`,
+  updatedMicros: sql<number>`(extract(epoch from ${listings.updatedAt}) * 1000000)::float8`,
   priceAmount: listings.priceAmount,
   year: listings.year,
   mileage: listings.mileage,

@@ -71,6 +71,17 @@ export class ListingWizardPage {
     await this.field('Title status').selectOption({ label: 'Clean' });
   }
 
+  /** A feature's checkbox within its category's group, e.g. ('Safety', 'Backup Camera'). */
+  feature(category: string, name: string) {
+    return this.root.getByRole('group', { name: category, exact: true }).getByLabel(name, { exact: true });
+  }
+
+  async fillFuelEconomy(city: string, highway: string, combined: string) {
+    await this.field('City MPG').fill(city);
+    await this.field('Highway MPG').fill(highway);
+    await this.field('Combined MPG').fill(combined);
+  }
+
   async fillListingDetails(title: string, description: string, price: string) {
     await this.field('Title').fill(title);
     await this.field('Description').fill(description);

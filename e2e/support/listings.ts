@@ -11,12 +11,17 @@ export interface ApiListing {
   title: string;
   createdAt: string;
   status: 'active' | 'sold';
+  hasWarranty: boolean;
+  acceptsTradeIn: boolean;
+  financingAvailable: boolean;
   seller: { _id: string; name: string | null };
   vehicle: {
     make: string;
     model: string;
     year: number;
     mileage: number;
+    features: Record<string, string[]>;
+    mpg: { city: number | null; highway: number | null; combined: number | null };
     images: { url: string; publicId: string; isPrimary: boolean }[];
   };
 }
@@ -54,12 +59,23 @@ function listingPayload(overrides: ListingOverrides) {
     description: civicDescription,
     price: { amount: overrides.price ?? 7400, currency: 'USD', negotiable: true },
     contactPreferences: { phone: '512-555-0100', preferredMethod: 'both' },
+    ...overrides.terms,
   };
 }
 
 export interface ListingOverrides {
-  vehicle?: Partial<{ make: string; model: string; year: number; mileage: number; bodyType: string }>;
+  vehicle?: Partial<{
+    make: string;
+    model: string;
+    year: number;
+    mileage: number;
+    bodyType: string;
+    /** Feature names by category, from the shared list (FEATURE_OPTIONS). */
+    features: Record<string, string[]>;
+    mpg: { city?: number; highway?: number; combined?: number };
+  }>;
   price?: number;
+  terms?: Partial<{ hasWarranty: boolean; acceptsTradeIn: boolean; financingAvailable: boolean }>;
 }
 
 async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {

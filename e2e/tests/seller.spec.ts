@@ -5,6 +5,7 @@ import { createListingViaApi, getListingViaApi } from '../support/listings';
 import { createTestImages, createTextFile } from '../support/test-images';
 import { DashboardPage } from '../pages/dashboard-page';
 import { ListingEditorPage } from '../pages/listing-editor-page';
+import { ListingPage } from '../pages/listing-page';
 import { ListingWizardPage } from '../pages/listing-wizard-page';
 
 /** Accepts every alert/confirm of the page and keeps its text, in order. */
@@ -56,9 +57,16 @@ test('a seller creates a listing through the six steps with five real photos and
   await wizard.field('VIN').fill('1hgcm82633a004352');
   await wizard.next.click();
 
-  // Step 2.
+  // Step 2, its feature checkboxes included, fits a 360 px wide phone.
   await expect(wizard.stepHeading).toHaveText('Step 2 of 6: Vehicle Details');
   await expectAccessible(page);
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(wizard.feature('Exterior', 'Power Liftgate')).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await page.setViewportSize(desktop);
   await wizard.next.click();
   for (const text of [
     'Body type is required',
@@ -75,9 +83,16 @@ test('a seller creates a listing through the six steps with five real photos and
   }
   await wizard.fillVehicleDetails();
   await wizard.field('Doors').fill('7');
+  // Fuel economy and features are optional; a combined figure outside city and highway is a typo.
+  await wizard.fillFuelEconomy('31', '40', '45');
   await wizard.next.click();
   await expect(wizard.message('Doors must be between 2 and 5')).toBeVisible();
+  await expect(wizard.message('Combined MPG must be between city and highway MPG')).toBeVisible();
   await wizard.field('Doors').fill('4');
+  await wizard.field('Combined MPG').fill('34');
+  await wizard.feature('Safety', 'Backup Camera').check();
+  await wizard.feature('Technology', 'Apple CarPlay').check();
+  await wizard.feature('Other', 'One Owner').check();
   await wizard.next.click();
 
   // Step 3: a text file is refused before any upload; three photos are not enough.
@@ -109,6 +124,8 @@ test('a seller creates a listing through the six steps with five real photos and
   await expect(wizard.message('Price must be at least $100')).toBeVisible();
   await wizard.fillListingDetails('2012 Honda Civic, one owner', description, '6500');
   await expect(wizard.root.getByText(`${description.length}/2000 characters`)).toBeVisible();
+  await wizard.field('Warranty included').check();
+  await wizard.field('Financing available').check();
 
   // The draft survives a reload; photos cannot, so the wizard resumes at the Photos step.
   await page.reload();
@@ -127,6 +144,8 @@ test('a seller creates a listing through the six steps with five real photos and
   await expect(wizard.field('Model')).toHaveValue('Civic');
   await wizard.next.click();
   await expect(wizard.field('Body type')).toHaveValue('sedan');
+  await expect(wizard.field('Combined MPG')).toHaveValue('34');
+  await expect(wizard.feature('Technology', 'Apple CarPlay')).toBeChecked();
   await wizard.next.click();
   await expect(wizard.photoTiles).toHaveCount(5);
   await wizard.next.click();
@@ -159,6 +178,9 @@ test('a seller creates a listing through the six steps with five real photos and
   await expect(wizard.root.getByText('5 photos')).toBeVisible();
   await expect(wizard.root.getByRole('img', { name: /^Photo \d/ })).toHaveCount(4);
   await expect(wizard.root.getByText('+1 more')).toBeVisible();
+  await expect(wizard.root.getByText('31 city / 40 highway / 34 combined MPG')).toBeVisible();
+  await expect(wizard.root.getByText('Backup Camera', { exact: true })).toBeVisible();
+  await expect(wizard.root.getByText('Warranty included, Financing available')).toBeVisible();
   await expectAccessible(page);
 
   const created = page.waitForResponse(
@@ -173,6 +195,22 @@ test('a seller creates a listing through the six steps with five real photos and
   expect(listing.title).toBe('2012 Honda Civic, one owner');
   expect(listing.vehicle.images).toHaveLength(5);
   expect(listing.vehicle.images[0]!.isPrimary).toBe(true);
+  expect(listing.vehicle.mpg).toEqual({ city: 31, highway: 40, combined: 34 });
+  expect(listing).toMatchObject({ hasWarranty: true, acceptsTradeIn: false, financingAvailable: true });
+
+  // The listing page shows the features by category, the fuel economy and the sale terms.
+  const view = new ListingPage(page);
+  const features = view.root.getByRole('region', { name: 'Features' });
+  await expect(features.getByRole('heading', { level: 3 })).toHaveText(['Safety', 'Technology', 'Other']);
+  for (const feature of ['Backup Camera', 'Apple CarPlay', 'One Owner']) {
+    await expect(features.getByRole('listitem').filter({ hasText: feature })).toBeVisible();
+  }
+  await expect(view.fact(view.vehicleDetails, 'Fuel economy')).toHaveText(
+    '31 city / 40 highway / 34 combined MPG',
+  );
+  await expect(view.price.getByText('Warranty included', { exact: true })).toBeVisible();
+  await expect(view.price.getByText('Financing available', { exact: true })).toBeVisible();
+  await expect(view.price.getByText('Trade-ins accepted', { exact: true })).toHaveCount(0);
 
   // The draft was forgotten: a new wizard starts empty.
   await wizard.goto();
@@ -207,6 +245,12 @@ test('the seller edits each tab, reorders photos and changes the primary; others
   await page.reload();
   await expect(editor.field('Title')).toHaveValue('2012 Honda Civic, price drop');
   await expect(editor.field('Price (USD)')).toHaveValue('60000');
+  await expect(editor.field('Trade-ins accepted')).not.toBeChecked();
+  await editor.field('Trade-ins accepted').check();
+  await editor.button('Save Listing Details').click();
+  await expect
+    .poll(async () => (await getListingViaApi(request, session, listing._id)).acceptsTradeIn)
+    .toBe(true);
 
   // Vehicle Information: no upper bound on mileage.
   await editor.tab('Vehicle Information').click();
@@ -216,11 +260,19 @@ test('the seller edits each tab, reorders photos and changes the primary; others
   await editor.button('Save Vehicle Information').click();
   await expect(editor.root.getByText('Mileage is required')).toBeVisible();
   await editor.field('Mileage').fill('612000');
+  await editor.field('Highway MPG').fill('0');
+  await editor.button('Save Vehicle Information').click();
+  await expect(editor.root.getByText('Highway MPG must be a whole number from 1 to 150')).toBeVisible();
+  await editor.field('Highway MPG').fill('38');
+  await editor.root.getByRole('group', { name: 'Exterior' }).getByLabel('Sunroof').check();
   await editor.button('Save Vehicle Information').click();
   await expect.poll(() => dialogs).toContain('Vehicle details updated successfully!');
   await expect
     .poll(async () => (await getListingViaApi(request, session, listing._id)).vehicle.mileage)
     .toBe(612000);
+  const vehicle = (await getListingViaApi(request, session, listing._id)).vehicle;
+  expect(vehicle.mpg).toEqual({ city: null, highway: 38, combined: null });
+  expect(vehicle.features.exterior).toEqual(['Sunroof']);
 
   // Photos: move the first photo right with the keyboard, make the fourth primary, save.
   const [first, second, third, fourth] = listing.vehicle.images.map((image) => image.publicId);

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   formatLongDate,
   formatMileage,
+  formatMpg,
   formatPrice,
   formatRelativeTime,
   formatVehicleName,
@@ -93,5 +94,14 @@ describe('formatVehicleName', () => {
       '2012 Honda Civic',
     );
     expect(formatVehicleName({ make: 'Honda', model: '' })).toBe('Honda');
+  });
+});
+
+describe('formatMpg', () => {
+  it('names the figures given, and says N/A without any', () => {
+    expect(formatMpg({ city: 28, highway: 36, combined: 31 })).toBe('28 city / 36 highway / 31 combined MPG');
+    expect(formatMpg({ city: null, highway: 38, combined: null })).toBe('38 highway MPG');
+    expect(formatMpg({ city: null, highway: null, combined: null })).toBe('N/A');
+    expect(formatMpg({})).toBe('N/A');
   });
 });

@@ -85,3 +85,23 @@ export function formatVehicleName(vehicle: VehicleName): string {
     .filter((part) => part !== null && part !== undefined && part !== '')
     .join(' ');
 }
+
+export interface MpgFigures {
+  city?: number | null;
+  highway?: number | null;
+  combined?: number | null;
+}
+
+/** '28 city / 36 highway / 31 combined MPG', the figures given only; none → 'N/A'. */
+export function formatMpg({ city, highway, combined }: MpgFigures): string {
+  const parts = (
+    [
+      [city, 'city'],
+      [highway, 'highway'],
+      [combined, 'combined'],
+    ] as const
+  )
+    .filter(([value]) => isFiniteNumber(value))
+    .map(([value, name]) => `${value} ${name}`);
+  return parts.length > 0 ? `${parts.join(' / ')} MPG` : NOT_AVAILABLE;
+}

@@ -216,6 +216,8 @@ const CheckboxLabel = styled.label`
   cursor: pointer;
 
   input {
+    /* The box keeps its size when a long label wraps. */
+    flex: none;
     width: 1.125rem;
     height: 1.125rem;
     margin: 0;

@@ -182,6 +182,9 @@ function ListingDetail({ listing }: { listing: Listing }) {
             <Price>
               {formatPrice(listing.price.amount)}
               {listing.price.negotiable && <Badge>Negotiable</Badge>}
+              {listing.hasWarranty && <Badge $tone="success">Warranty included</Badge>}
+              {listing.acceptsTradeIn && <Badge $tone="success">Trade-ins accepted</Badge>}
+              {listing.financingAvailable && <Badge $tone="success">Financing available</Badge>}
               {listing.status === 'sold' && <Badge $tone="danger">Sold</Badge>}
             </Price>
           </Heading>

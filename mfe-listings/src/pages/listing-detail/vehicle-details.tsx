@@ -4,6 +4,7 @@ import {
   DRIVETRAIN_LABELS,
   FEATURE_CATEGORIES,
   FEATURE_CATEGORY_LABELS,
+  formatMpg,
   NOT_AVAILABLE,
   type Vehicle,
 } from '@carmarket/shared';
@@ -44,6 +45,7 @@ export function VehicleDetails({ vehicle }: { vehicle: Vehicle }) {
     ['Engine', orNotAvailable(vehicle.engine)],
     ['VIN', vehicle.vin || 'Ask Seller'],
     ['Condition', orNotAvailable(CONDITION_LABELS[vehicle.condition])],
+    ['Fuel economy', formatMpg(vehicle.mpg ?? {})],
   ];
   return (
     <Card as="section" aria-labelledby="vehicle-details">

@@ -1,4 +1,5 @@
 import { DEFAULT_CONTACT_METHOD, type User } from '@carmarket/shared';
+import { featureValues } from '../../components/equipment-fields';
 import type {
   ContactLocationInput,
   ListingDetailsInput,
@@ -42,8 +43,20 @@ export function emptyDraft(user: User | null): ListingDraft {
       doors: '',
       condition: '',
       titleStatus: '',
+      cityMpg: '',
+      highwayMpg: '',
+      combinedMpg: '',
+      features: featureValues(),
     },
-    listingDetails: { title: '', description: '', price: '', negotiable: false },
+    listingDetails: {
+      title: '',
+      description: '',
+      price: '',
+      negotiable: false,
+      hasWarranty: false,
+      acceptsTradeIn: false,
+      financingAvailable: false,
+    },
     contactLocation: {
       phone: user?.phone ?? '',
       preferredMethod: DEFAULT_CONTACT_METHOD,

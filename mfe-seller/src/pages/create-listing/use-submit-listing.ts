@@ -29,6 +29,12 @@ function toPayload(values: ListingValues, { latitude, longitude }: Coordinates):
       doors: vehicleDetails.doors,
       condition: vehicleDetails.condition,
       titleStatus: vehicleDetails.titleStatus,
+      features: vehicleDetails.features,
+      mpg: {
+        city: vehicleDetails.cityMpg,
+        highway: vehicleDetails.highwayMpg,
+        combined: vehicleDetails.combinedMpg,
+      },
       images: [],
       location: {
         type: 'Point',
@@ -43,6 +49,9 @@ function toPayload(values: ListingValues, { latitude, longitude }: Coordinates):
     title: listingDetails.title,
     description: listingDetails.description,
     price: { amount: listingDetails.price, currency: PRICE_CURRENCY, negotiable: listingDetails.negotiable },
+    hasWarranty: listingDetails.hasWarranty,
+    acceptsTradeIn: listingDetails.acceptsTradeIn,
+    financingAvailable: listingDetails.financingAvailable,
     contactPreferences: { phone: contactLocation.phone, preferredMethod: contactLocation.preferredMethod },
   };
 }

@@ -21,11 +21,14 @@ const toValues = (listing: Listing): EditListingDetailsInput => ({
   description: listing.description,
   price: String(listing.price.amount),
   negotiable: listing.price.negotiable,
+  hasWarranty: listing.hasWarranty,
+  acceptsTradeIn: listing.acceptsTradeIn,
+  financingAvailable: listing.financingAvailable,
   phone: listing.contactPreferences.phone ?? '',
   preferredMethod: listing.contactPreferences.preferredMethod,
 });
 
-/** Listing Details tab: PUT /listings/{id} with the edit rules (no upper bounds). */
+/** Listing Details tab: PUT /listings/{id} with the edit rules (no upper bounds), and the sale terms. */
 export function ListingDetailsTab({ listing }: { listing: Listing }) {
   const update = useUpdateListing(listing._id);
   const form = useForm<EditListingDetailsInput, unknown, EditListingDetails>({
@@ -43,6 +46,9 @@ export function ListingDetailsTab({ listing }: { listing: Listing }) {
         title: values.title,
         description: values.description,
         price: { amount: values.price, currency: PRICE_CURRENCY, negotiable: values.negotiable },
+        hasWarranty: values.hasWarranty,
+        acceptsTradeIn: values.acceptsTradeIn,
+        financingAvailable: values.financingAvailable,
         contactPreferences: { phone: values.phone, preferredMethod: values.preferredMethod },
       });
       window.alert(DETAILS_SAVED);

@@ -4,6 +4,7 @@ import { Button } from '@carmarket/shared/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { FeatureFields, featureValues, FuelEconomyFields } from '../../components/equipment-fields';
 import { FieldGrid, FormStack } from '../../components/form-layout';
 import { VehicleDetailsFields } from '../../components/vehicle-details-fields';
 import { VehicleIdentityFields } from '../../components/vehicle-identity-fields';
@@ -26,11 +27,16 @@ const toValues = ({ vehicle }: Listing): EditVehicleInput => ({
   doors: String(vehicle.doors),
   condition: vehicle.condition,
   titleStatus: vehicle.titleStatus,
+  cityMpg: vehicle.mpg.city === null ? '' : String(vehicle.mpg.city),
+  highwayMpg: vehicle.mpg.highway === null ? '' : String(vehicle.mpg.highway),
+  combinedMpg: vehicle.mpg.combined === null ? '' : String(vehicle.mpg.combined),
+  features: featureValues(vehicle.features),
 });
 
 /**
  * Vehicle Information tab: PUT /listings/{id}/vehicle with the edit rules (no upper bound on
- * mileage or doors). The call has no trim: the server keeps it while make and model stay.
+ * mileage or doors), fuel economy and features. The call has no trim: the server keeps it while
+ * make and model stay.
  */
 export function VehicleTab({ listing }: { listing: Listing }) {
   const update = useUpdateVehicle(listing._id);
@@ -45,9 +51,14 @@ export function VehicleTab({ listing }: { listing: Listing }) {
 
   useEffect(() => reset(toValues(listing)), [listing, reset]);
 
-  const save = form.handleSubmit(async ({ exteriorColor, interiorColor, ...vehicle }) => {
+  const save = form.handleSubmit(async (values) => {
+    const { exteriorColor, interiorColor, cityMpg, highwayMpg, combinedMpg, ...vehicle } = values;
     try {
-      await update.mutateAsync({ ...vehicle, color: { exterior: exteriorColor, interior: interiorColor } });
+      await update.mutateAsync({
+        ...vehicle,
+        color: { exterior: exteriorColor, interior: interiorColor },
+        mpg: { city: cityMpg, highway: highwayMpg, combined: combinedMpg },
+      });
       window.alert(VEHICLE_SAVED);
     } catch {
       // Shown below the form from the mutation's state.
@@ -60,6 +71,8 @@ export function VehicleTab({ listing }: { listing: Listing }) {
         <VehicleIdentityFields form={form} withTrim={false} />
         <VehicleDetailsFields form={form} />
       </FieldGrid>
+      <FuelEconomyFields form={form} />
+      <FeatureFields form={form} />
       <SaveError error={update.error} />
       <div>
         <Button type="submit" disabled={isSubmitting}>

@@ -3,7 +3,10 @@ import {
   CONDITION_LABELS,
   CONTACT_METHOD_LABELS,
   DRIVETRAIN_LABELS,
+  FEATURE_CATEGORIES,
+  FEATURE_CATEGORY_LABELS,
   formatMileage,
+  formatMpg,
   formatPrice,
   formatVehicleName,
   FUEL_TYPE_LABELS,
@@ -16,6 +19,7 @@ import { Badge } from '@carmarket/shared/ui';
 import { Fragment, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { FormStack } from '../../../components/form-layout';
+import { SALE_TERM_LABELS, type SaleTerm } from '../../../components/listing-fields';
 import type { PhotoItem } from '../../../features/photos/hooks/use-photo-list';
 
 const Section = styled.section`
@@ -101,6 +105,11 @@ export function ReviewStep({
   actions,
 }: ReviewStepProps) {
   const shown = photos.slice(0, REVIEW_THUMBNAILS);
+  const { features } = vehicleDetails;
+  const featureFacts = FEATURE_CATEGORIES.filter((category) => features[category].length > 0).map(
+    (category): [string, string] => [FEATURE_CATEGORY_LABELS[category], features[category].join(', ')],
+  );
+  const terms = (Object.keys(SALE_TERM_LABELS) as SaleTerm[]).filter((term) => listingDetails[term]);
   const more = photos.length - shown.length;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -130,8 +139,20 @@ export function ReviewStep({
             ['Doors', String(vehicleDetails.doors)],
             ['Condition', CONDITION_LABELS[vehicleDetails.condition]],
             ['Title status', TITLE_STATUS_LABELS[vehicleDetails.titleStatus]],
+            [
+              'Fuel economy',
+              formatMpg({
+                city: vehicleDetails.cityMpg,
+                highway: vehicleDetails.highwayMpg,
+                combined: vehicleDetails.combinedMpg,
+              }),
+            ],
           ]}
         />
+      </Section>
+      <Section aria-labelledby="review-features">
+        <h3 id="review-features">Features</h3>
+        {featureFacts.length > 0 ? <FactList facts={featureFacts} /> : <p>None ticked</p>}
       </Section>
       <Section aria-labelledby="review-listing">
         <h3 id="review-listing">Listing</h3>
@@ -147,6 +168,10 @@ export function ReviewStep({
             ['Location', `${contactLocation.city}, ${contactLocation.state} ${contactLocation.zipCode}`],
             ['Contact', CONTACT_METHOD_LABELS[contactLocation.preferredMethod]],
             ['Phone', contactLocation.phone ?? 'Not given'],
+            [
+              'Sale terms',
+              terms.length > 0 ? terms.map((term) => SALE_TERM_LABELS[term]).join(', ') : 'None',
+            ],
           ]}
         />
       </Section>

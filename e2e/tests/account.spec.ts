@@ -213,3 +213,50 @@ test('the dashboard and /favorites show a page at a time, and the cards count ev
   await expect(dashboard.pager('My Listings')).toBeVisible();
   await expectAccessible(page);
 });
+
+test('the dashboard shows each saved search with its new listings, and opening one on /search resets it', async ({
+  page,
+  request,
+  signInViaApi,
+}) => {
+  const user = await signInViaApi();
+  const headers = { authorization: `Bearer ${user.accessToken}` };
+  // Prices no other test uses, so only this test's listing can be new for these searches.
+  const save = async (name: string, price: number) => {
+    const saved = await request.post('/api/search/saved', {
+      headers,
+      data: { name, params: { make: 'Honda', minPrice: price, maxPrice: price } },
+    });
+    expect(saved.ok()).toBe(true);
+  };
+  await save('Hondas at $9,337', 9337);
+  await save('Hondas at $9,338', 9338);
+  await createListingViaApi(request, seller, await createTestImages(4), {
+    vehicle: { model: 'Pilot', bodyType: 'suv' },
+    price: 9337,
+  });
+
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  const saved = dashboard.root.getByRole('region', { name: 'Saved Searches' });
+  const fresh = saved.getByRole('listitem').filter({ hasText: 'Hondas at $9,337' });
+  await expect(fresh).toContainText('1 new since last viewed');
+  await expect(saved.getByRole('listitem').filter({ hasText: 'Hondas at $9,338' })).toContainText(
+    'No new listings',
+  );
+  await expectAccessible(page);
+
+  await fresh.getByRole('link', { name: 'Hondas at $9,337' }).click();
+  await expect(page).toHaveURL(/\/search\?/);
+  const query = Object.fromEntries(new URL(page.url()).searchParams);
+  expect(query).toEqual({ make: 'Honda', minPrice: '9337', maxPrice: '9337' });
+  await expect(page.locator('[data-remote="mfe_search"]').getByText('1 Cars Found')).toBeVisible();
+
+  await page.goBack();
+  await expect(fresh).toContainText('No new listings');
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(fresh.getByRole('link')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

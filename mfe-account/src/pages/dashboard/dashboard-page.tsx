@@ -11,6 +11,7 @@ import { useSetListingStatus } from '../../features/my-listings/api/set-listing-
 import { useUserListingCount, useUserListings } from '../../features/my-listings/api/get-user-listings';
 import { useLastPageFallback, type ListingPage } from '../../lib/paged-listings';
 import { RemoteRoot } from '../../remote-root';
+import { SavedSearches } from './saved-searches';
 
 const Header = styled.div`
   display: flex;
@@ -136,6 +137,7 @@ export function DashboardPage() {
           <Stat label="Sold Listings" value={soldCount.data} />
           <Stat label="Favorites" value={favorites.data?.pagination.total} />
         </Stats>
+        <SavedSearches />
         <Tabs
           label="Dashboard"
           items={[

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { FEATURE_CATEGORIES, FEATURE_OPTIONS } from '@carmarket/shared/constants';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -50,7 +51,7 @@ export const SEARCHES = [
   'zipCode=94103&radius=100&fuelType=electric,plugin_hybrid&combinedMpgMin=40&sort=price_asc',
   'make=Chevrolet&bodyType=truck,suv&doorsMin=4&mileageMax=150000&sort=mileage_asc&page=3',
   'q=one owner&condition=excellent&hasWarranty=true&sort=year_desc',
-  'technologyFeatures=Navigation,Bluetooth&transmission=automatic&yearMin=2014&sort=price_desc',
+  'technologyFeatures=Navigation System,Bluetooth&transmission=automatic&yearMin=2014&sort=price_desc',
   'make=Toyota&yearMin=2008&yearMax=2016&mileageMax=100000&sort=price_asc&page=5',
   'q=subaru outback awd&exteriorColor=Blue,Green,Gray&sort=newest',
   'sellerType=dealer&financingAvailable=true&minPrice=10000&maxPrice=25000&sort=price_asc',
@@ -154,20 +155,23 @@ const COLORS = [
   'Maroon',
 ];
 const INTERIOR = ['Black', 'Gray', 'Beige', 'Tan', 'Brown', 'White', 'Red'];
-const FEATURES = {
-  safety: [
-    'ABS',
-    'Airbags',
-    'Backup Camera',
-    'Blind Spot Monitor',
-    'Lane Departure Warning',
-    'Traction Control',
-  ],
-  interior: ['Leather Seats', 'Heated Seats', 'Sunroof', 'Third Row', 'Cooled Seats'],
-  technology: ['Bluetooth', 'Navigation', 'Apple CarPlay', 'Android Auto', 'Premium Audio'],
-  exterior: ['Alloy Wheels', 'Tow Hitch', 'Roof Rack', 'LED Headlights'],
-  other: ['Remote Start', 'Keyless Entry', 'Service Records', 'New Tires'],
+// Features are the names sellers tick (the shared list), each on a share of the cars: as SQL over
+// the listing's model year where the era decides it, otherwise DEFAULT_FEATURE_SHARE.
+const FEATURE_SHARES = {
+  ABS: 'case when r.year >= 2000 then 0.95 else 0.6 end',
+  'Stability Control': 'case when r.year >= 2012 then 1 else 0.4 end',
+  'Backup Camera': 'case when r.year >= 2018 then 1 when r.year >= 2012 then 0.55 else 0 end',
+  'Blind Spot Monitoring': 'case when r.year >= 2014 then 0.35 else 0 end',
+  'Automatic Emergency Braking': 'case when r.year >= 2017 then 0.45 else 0 end',
+  'Adaptive Cruise Control': 'case when r.year >= 2016 then 0.3 else 0 end',
+  'Third Row Seating': '0.12',
+  Bluetooth: 'case when r.year >= 2015 then 0.95 when r.year >= 2009 then 0.6 else 0 end',
+  'Apple CarPlay': 'case when r.year >= 2017 then 0.75 else 0 end',
+  'Android Auto': 'case when r.year >= 2017 then 0.7 else 0 end',
+  'Wireless Charging': 'case when r.year >= 2019 then 0.3 else 0 end',
+  'Bed Liner': '0.1',
 };
+const DEFAULT_FEATURE_SHARE = 0.3;
 const WORDS = [
   'clean title',
   'one owner',
@@ -193,9 +197,15 @@ function seedSql(zipCoordinates) {
     return `(${sqlText(city)}, ${sqlText(state)}, ${sqlText(zip)}, ${latitude}, ${longitude})`;
   });
   const pick = (array) => `(${sqlArray(array)})[1 + floor(random() * ${array.length})::int]`;
-  const featureList = (list) =>
-    // r.g makes the subquery correlated, so it runs per listing instead of once for all of them.
-    `coalesce((select jsonb_agg(f) from unnest(${sqlArray(list)}) f where random() < 0.3 and r.g > 0), '[]'::jsonb)`;
+  // One random() per feature and listing; the names that lose drop out of the array.
+  const featureList = (category) =>
+    `to_jsonb(array_remove(array[${FEATURE_OPTIONS[category]
+      .map(
+        (name) =>
+          `case when random() < ${FEATURE_SHARES[name] ?? DEFAULT_FEATURE_SHARE} then ${sqlText(name)} end`,
+      )
+      .join(', ')}], null))`;
+  const features = `jsonb_build_object(${FEATURE_CATEGORIES.map((category) => `${sqlText(category)}, ${featureList(category)}`).join(', ')})`;
   return `
     select setseed(0.42);
     insert into users (email, role)
@@ -217,32 +227,49 @@ function seedSql(zipCoordinates) {
       p.make, p.model, r.year, ${pick(['LE', 'SE', 'XLE', 'LX', 'EX', 'Sport', 'Limited', 'Base'])},
       r.mileage,
       ${pick(['sedan', 'sedan', 'sedan', 'suv', 'suv', 'truck', 'coupe', 'convertible', 'van', 'wagon', 'hatchback'])},
-      ${pick(['gasoline', 'gasoline', 'gasoline', 'gasoline', 'gasoline', 'diesel', 'electric', 'hybrid', 'plugin_hybrid'])},
+      r.fuel,
       ${pick(['automatic', 'automatic', 'automatic', 'automatic', 'manual', 'cvt'])},
       ${pick(['fwd', 'fwd', 'rwd', 'awd', '4wd'])},
       ${pick(COLORS)}, ${pick(INTERIOR)}, ${pick([2, 4, 4, 4, 5])},
       ${pick(['excellent', 'good', 'good', 'fair', 'poor'])},
       ${pick(['clean', 'clean', 'clean', 'clean', 'clean', 'clean', 'salvage', 'rebuilt', 'lemon'])},
-      jsonb_build_object('safety', ${featureList(FEATURES.safety)}, 'interior', ${featureList(FEATURES.interior)},
-        'technology', ${featureList(FEATURES.technology)}, 'exterior', ${featureList(FEATURES.exterior)},
-        'other', ${featureList(FEATURES.other)}),
-      r.mpg, r.mpg + 8, r.mpg + 3, random() < 0.2, random() < 0.4, random() < 0.3,
+      ${features},
+      -- MPGe for electric cars: they and hybrids do better in town than on the highway.
+      r.city_mpg,
+      r.city_mpg + case when r.fuel = 'electric' then -18 when r.fuel in ('hybrid', 'plugin_hybrid') then -3 else 7 end,
+      r.city_mpg + case when r.fuel = 'electric' then -8 when r.fuel in ('hybrid', 'plugin_hybrid') then -1 else 3 end,
+      -- Dealers take trades, finance and often give a warranty, private sellers of newer cars pass on the factory one.
+      random() < case when u.role = 'dealer' then case when r.year >= 2019 then 0.6 else 0.25 end
+                      else case when r.year >= 2021 then 0.45 else 0.02 end end,
+      random() < case when u.role = 'dealer' then 0.85 else 0.1 end,
+      u.role = 'dealer' and random() < 0.75,
       c.city, c.state, c.zip, c.lat + (random() - 0.5) * 0.2, c.lon + (random() - 0.5) * 0.2,
       now() - (random() * interval '120 days')
     from (
-      select g,
-        2000 + floor(random() * 25)::int as year,
-        (5000 + random() * 200000)::int as mileage,
-        15 + floor(random() * 30)::int as mpg,
-        ${pick(WORDS)} as word, ${pick(WORDS)} as word2,
-        1 + floor(random() * ${pairs.length})::int as pair,
-        1 + floor(random() * ${cities.length})::int as city,
-        1 + floor(random() * ${SELLERS})::int as seller
-      from generate_series(1, ${LISTINGS}) g
+      -- The city figure by fuel, none for one listing in ten (the seller left it out).
+      select q.*,
+        case when q.mpg_roll < 0.1 then null
+             when q.fuel = 'electric' then 100 + floor(q.mpg_roll * 35)::int
+             when q.fuel in ('hybrid', 'plugin_hybrid') then 38 + floor(q.mpg_roll * 18)::int
+             when q.fuel = 'diesel' then 20 + floor(q.mpg_roll * 12)::int
+             else 15 + floor(q.mpg_roll * 20)::int end as city_mpg
+      from (
+        select g,
+          2000 + floor(random() * 25)::int as year,
+          (5000 + random() * 200000)::int as mileage,
+          ${pick(['gasoline', 'gasoline', 'gasoline', 'gasoline', 'gasoline', 'diesel', 'electric', 'hybrid', 'plugin_hybrid'])} as fuel,
+          random() as mpg_roll,
+          ${pick(WORDS)} as word, ${pick(WORDS)} as word2,
+          1 + floor(random() * ${pairs.length})::int as pair,
+          1 + floor(random() * ${cities.length})::int as city,
+          1 + floor(random() * ${SELLERS})::int as seller
+        from generate_series(1, ${LISTINGS}) g
+      ) q
     ) r
     join bench_pairs p on p.n = r.pair
     join bench_cities c on c.n = r.city
-    join bench_sellers s on s.n = r.seller;
+    join bench_sellers s on s.n = r.seller
+    join users u on u.id = s.id;
     insert into listing_images (listing_id, public_id, url, thumbnail, alt, position, is_primary)
       select id, 'bench-' || id, '/uploads/bench.webp', '/uploads/bench-thumb.webp', title, 0, true from listings;
     analyze;`;

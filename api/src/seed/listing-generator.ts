@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
+  FEATURE_CATEGORIES,
+  FEATURE_OPTIONS,
+  MPG_MAX,
   PRICE_MAX,
   PRICE_MIN,
   type Condition,
   type ContactMethod,
   type FeatureCategory,
+  type FeatureName,
   type TitleStatus,
   type Transmission,
 } from '@carmarket/shared/constants';
@@ -61,8 +65,8 @@ const VIN_CHARACTERS = [...'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'];
 const CONDITION_FACTOR: Record<Condition, number> = { excellent: 1.12, good: 1, fair: 0.8, poor: 0.55 };
 const TITLE_FACTOR: Record<TitleStatus, number> = { clean: 1, rebuilt: 0.7, salvage: 0.5, lemon: 0.6 };
 
-/** A feature with the share of listings that have it, given the car. */
-type FeatureRule = [name: string, share: (car: CarFacts) => number];
+/** The share of listings whose car has a feature, given the car. */
+type FeatureShare = (car: CarFacts) => number;
 
 interface CarFacts {
   year: number;
@@ -74,59 +78,70 @@ const since = (year: number, from: number, share: number, before = 0) => (year >
 const isTruckOrBigSuv = ({ profile }: CarFacts) =>
   profile.bodyType === 'truck' || (profile.bodyType === 'suv' && profile.threeRows);
 
-const FEATURE_RULES: Record<FeatureCategory, FeatureRule[]> = {
-  safety: [
-    ['ABS', ({ year }) => since(year, 2000, 0.95, 0.6)],
-    ['Traction Control', ({ year }) => since(year, 2008, 0.9, 0.3)],
-    ['Backup Camera', ({ year }) => (year >= 2018 ? 1 : since(year, 2012, 0.55))],
-    ['Blind Spot Monitoring', ({ year }) => since(year, 2020, 0.6, since(year, 2014, 0.25))],
-    ['Forward Collision Warning', ({ year }) => since(year, 2020, 0.65, since(year, 2016, 0.3))],
-    ['Lane Departure Warning', ({ year }) => since(year, 2020, 0.55, since(year, 2016, 0.25))],
-    ['Adaptive Cruise Control', ({ year }) => since(year, 2021, 0.5, since(year, 2016, 0.2))],
-    ['Parking Sensors', ({ profile }) => (profile.luxury ? 0.6 : 0.2)],
-  ],
-  interior: [
-    ['Leather Seats', ({ profile }) => (profile.luxury ? 0.85 : 0.3)],
-    ['Heated Seats', ({ year, profile }) => since(year, 2008, profile.luxury ? 0.8 : 0.35, 0.1)],
-    ['Power Seats', ({ profile }) => (profile.luxury ? 0.9 : 0.35)],
-    ['Dual-Zone Climate Control', ({ year }) => since(year, 2008, 0.45, 0.15)],
-    ['Third Row Seating', ({ profile }) => (profile.threeRows ? 1 : 0)],
-    ['Ventilated Seats', ({ year, profile }) => (profile.luxury ? since(year, 2014, 0.3) : 0)],
-  ],
-  technology: [
-    ['Bluetooth', ({ year }) => since(year, 2015, 0.95, since(year, 2009, 0.6))],
-    ['Apple CarPlay', ({ year }) => since(year, 2017, 0.75)],
-    ['Android Auto', ({ year }) => since(year, 2017, 0.7)],
-    ['Navigation System', ({ year, profile }) => since(year, 2006, profile.luxury ? 0.7 : 0.25)],
-    ['Touchscreen', ({ year }) => since(year, 2014, 0.8, since(year, 2008, 0.2))],
-    ['Keyless Entry', ({ year }) => since(year, 2000, 0.75, 0.3)],
-    ['Remote Start', ({ year }) => since(year, 2010, 0.25)],
-    ['Premium Audio', ({ profile }) => (profile.luxury ? 0.6 : 0.2)],
-    ['Wireless Charging', ({ year }) => since(year, 2019, 0.3)],
-  ],
-  exterior: [
-    ['Alloy Wheels', () => 0.6],
-    ['Sunroof', ({ profile }) => (profile.luxury ? 0.6 : 0.25)],
-    ['Tow Package', (car) => (isTruckOrBigSuv(car) ? 0.55 : 0)],
-    ['Roof Rack', ({ profile }) => (profile.bodyType === 'suv' || profile.bodyType === 'wagon' ? 0.5 : 0)],
-    ['Bed Liner', ({ profile }) => (profile.bodyType === 'truck' ? 0.6 : 0)],
-    ['Running Boards', (car) => (isTruckOrBigSuv(car) ? 0.4 : 0)],
-    ['LED Headlights', ({ year }) => since(year, 2016, 0.45)],
-    ['Fog Lights', () => 0.3],
-    [
-      'Power Liftgate',
-      ({ year, profile }) =>
-        profile.bodyType === 'suv' || profile.bodyType === 'van' ? since(year, 2012, 0.35) : 0,
-    ],
-  ],
-  other: [
-    ['Service Records', ({ dealer }) => (dealer ? 0.6 : 0.4)],
-    ['Non-Smoker', () => 0.4],
-    ['Spare Key', () => 0.4],
-    ['One Owner', () => 0.3],
-    ['New Tires', () => 0.2],
-    ['Garage Kept', ({ dealer }) => (dealer ? 0.05 : 0.25)],
-  ],
+const hasFoldingRearSeats = ({ profile }: CarFacts) =>
+  ['hatchback', 'wagon', 'suv', 'van'].includes(profile.bodyType)
+    ? 0.9
+    : profile.bodyType === 'sedan'
+      ? 0.4
+      : 0;
+
+/** Every feature of the shared list (the names sellers tick in the wizard) with its share. */
+const FEATURE_SHARES: { [C in FeatureCategory]: Record<FeatureName<C>, FeatureShare> } = {
+  safety: {
+    ABS: ({ year }) => since(year, 2000, 0.95, 0.6),
+    'Traction Control': ({ year }) => since(year, 2008, 0.9, 0.3),
+    // Electronic stability control is required on every car from the 2012 model year.
+    'Stability Control': ({ year }) => since(year, 2012, 1, since(year, 2005, 0.4)),
+    'Backup Camera': ({ year }) => (year >= 2018 ? 1 : since(year, 2012, 0.55)),
+    'Blind Spot Monitoring': ({ year }) => since(year, 2020, 0.6, since(year, 2014, 0.25)),
+    'Forward Collision Warning': ({ year }) => since(year, 2020, 0.65, since(year, 2016, 0.3)),
+    'Automatic Emergency Braking': ({ year }) => since(year, 2022, 0.9, since(year, 2017, 0.35)),
+    'Lane Departure Warning': ({ year }) => since(year, 2020, 0.55, since(year, 2016, 0.25)),
+    'Adaptive Cruise Control': ({ year }) => since(year, 2021, 0.5, since(year, 2016, 0.2)),
+    'Parking Sensors': ({ profile }) => (profile.luxury ? 0.6 : 0.2),
+  },
+  interior: {
+    'Leather Seats': ({ profile }) => (profile.luxury ? 0.85 : 0.3),
+    'Heated Seats': ({ year, profile }) => since(year, 2008, profile.luxury ? 0.8 : 0.35, 0.1),
+    'Power Seats': ({ profile }) => (profile.luxury ? 0.9 : 0.35),
+    'Ventilated Seats': ({ year, profile }) => (profile.luxury ? since(year, 2014, 0.3) : 0),
+    'Heated Steering Wheel': ({ year, profile }) => since(year, 2014, profile.luxury ? 0.45 : 0.12),
+    'Dual-Zone Climate Control': ({ year }) => since(year, 2008, 0.45, 0.15),
+    'Third Row Seating': ({ profile }) => (profile.threeRows ? 1 : 0),
+    'Folding Rear Seats': hasFoldingRearSeats,
+  },
+  technology: {
+    Bluetooth: ({ year }) => since(year, 2015, 0.95, since(year, 2009, 0.6)),
+    'Apple CarPlay': ({ year }) => since(year, 2017, 0.75),
+    'Android Auto': ({ year }) => since(year, 2017, 0.7),
+    'Navigation System': ({ year, profile }) => since(year, 2006, profile.luxury ? 0.7 : 0.25),
+    Touchscreen: ({ year }) => since(year, 2014, 0.8, since(year, 2008, 0.2)),
+    'Keyless Entry': ({ year }) => since(year, 2000, 0.75, 0.3),
+    'Push-Button Start': ({ year, profile }) => since(year, 2010, profile.luxury ? 0.9 : 0.45),
+    'Remote Start': ({ year }) => since(year, 2010, 0.25),
+    'Premium Audio': ({ profile }) => (profile.luxury ? 0.6 : 0.2),
+    'Wireless Charging': ({ year }) => since(year, 2019, 0.3),
+  },
+  exterior: {
+    'Alloy Wheels': () => 0.6,
+    Sunroof: ({ profile }) => (profile.luxury ? 0.6 : 0.25),
+    'Tow Package': (car) => (isTruckOrBigSuv(car) ? 0.55 : 0),
+    'Roof Rack': ({ profile }) => (profile.bodyType === 'suv' || profile.bodyType === 'wagon' ? 0.5 : 0),
+    'Bed Liner': ({ profile }) => (profile.bodyType === 'truck' ? 0.6 : 0),
+    'Running Boards': (car) => (isTruckOrBigSuv(car) ? 0.4 : 0),
+    'LED Headlights': ({ year }) => since(year, 2016, 0.45),
+    'Fog Lights': () => 0.3,
+    'Power Liftgate': ({ year, profile }) =>
+      profile.bodyType === 'suv' || profile.bodyType === 'van' ? since(year, 2012, 0.35) : 0,
+  },
+  other: {
+    'Service Records': ({ dealer }) => (dealer ? 0.6 : 0.4),
+    'One Owner': () => 0.3,
+    'Non-Smoker': () => 0.4,
+    'Garage Kept': ({ dealer }) => (dealer ? 0.05 : 0.25),
+    'Spare Key': () => 0.4,
+    'New Tires': () => 0.2,
+  },
 };
 
 /**
@@ -219,10 +234,8 @@ export class ListingGenerator {
         condition,
         titleStatus,
         features,
-        ...this.mpgFor(profile, year),
-        hasWarranty: random.chance(dealer ? 0.35 : 0.03),
-        acceptsTradeIn: random.chance(dealer ? 0.6 : 0.1),
-        financingAvailable: dealer && random.chance(0.7),
+        ...this.mpgFor(profile, year, dealer),
+        ...this.termsFor(age, dealer),
         city: seller.city.city,
         state: seller.city.state,
         zipCode: place.zipCode,
@@ -296,16 +309,28 @@ export class ListingGenerator {
     return Math.min(PRICE_MAX, Math.max(PRICE_MIN, rounded));
   }
 
+  /** Features in the shared list's order, as the API stores what a seller ticks. */
   private featuresFor(car: CarFacts): ListingFeatures {
     const features = {} as ListingFeatures;
-    for (const [category, rules] of Object.entries(FEATURE_RULES) as [FeatureCategory, FeatureRule[]][]) {
-      features[category] = rules.filter(([, share]) => this.random.chance(share(car))).map(([name]) => name);
+    for (const category of FEATURE_CATEGORIES) {
+      const shares: Record<string, FeatureShare> = FEATURE_SHARES[category];
+      features[category] = FEATURE_OPTIONS[category].filter((name) => this.random.chance(shares[name]!(car)));
     }
     return features;
   }
 
-  private mpgFor(profile: VehicleProfile, year: number) {
-    if (profile.fuelType === 'electric') return { cityMpg: null, highwayMpg: null, combinedMpg: null };
+  /**
+   * Rated city, highway and combined MPG for the body, fuel and era (MPGe for electric cars, which
+   * do better in town; so do hybrids). Some private sellers leave them out.
+   */
+  private mpgFor(profile: VehicleProfile, year: number, dealer: boolean) {
+    if (this.random.chance(dealer ? 0.03 : 0.15))
+      return { cityMpg: null, highwayMpg: null, combinedMpg: null };
+    if (profile.fuelType === 'electric') {
+      const city = Math.min(MPG_MAX, 110 + Math.max(0, year - 2011) + this.random.int(-8, 8));
+      const highway = city - this.random.int(12, 22);
+      return { cityMpg: city, highwayMpg: highway, combinedMpg: Math.round(city * 0.55 + highway * 0.45) };
+    }
     const base = {
       sedan: 26,
       hatchback: 29,
@@ -321,6 +346,19 @@ export class ListingGenerator {
     const city = Math.round(base + hybridBonus + (year - 2005) * 0.25 + this.random.int(-2, 2));
     const highway = city + (hybridBonus ? -3 : this.random.int(6, 9));
     return { cityMpg: city, highwayMpg: highway, combinedMpg: Math.round(city * 0.55 + highway * 0.45) };
+  }
+
+  /**
+   * Dealers offer financing and take trades, and often sell with a warranty; a private seller's
+   * warranty is what is left of the factory one on a car a few years old.
+   */
+  private termsFor(age: number, dealer: boolean) {
+    const { random } = this;
+    return {
+      hasWarranty: random.chance(dealer ? (age <= 6 ? 0.6 : 0.25) : age <= 4 ? 0.45 : 0.02),
+      acceptsTradeIn: random.chance(dealer ? 0.85 : 0.1),
+      financingAvailable: dealer && random.chance(0.75),
+    };
   }
 
   private titleFor(

@@ -5,6 +5,8 @@ import {
   BODY_TYPES,
   CONDITIONS,
   DRIVETRAINS,
+  FEATURE_CATEGORIES,
+  FEATURE_OPTIONS,
   FUEL_TYPES,
   maxModelYear,
   TITLE_STATUSES,
@@ -64,11 +66,15 @@ describe('seedDemoData (30 listings)', () => {
     for (const listing of seeded) {
       const { vehicle } = listing;
       const payload = {
-        vehicle: { ...vehicle, images: [], features: undefined, engine: undefined },
+        // Features, fuel economy and sale terms too: the seed writes only what a seller could.
+        vehicle: { ...vehicle, images: [], engine: undefined },
         title: listing.title,
         description: listing.description,
         price: listing.price,
         contactPreferences: listing.contactPreferences,
+        hasWarranty: listing.hasWarranty,
+        acceptsTradeIn: listing.acceptsTradeIn,
+        financingAvailable: listing.financingAvailable,
       };
       expect(createListingPayloadSchema.safeParse(payload).error?.issues).toBeUndefined();
       expect(listing.price.amount).toBeGreaterThanOrEqual(100);
@@ -240,5 +246,48 @@ describe('ListingGenerator (5,000 listings, no database)', () => {
     expect(rows.filter((row) => row.financingAvailable && row.sellerId === sellers[0]!.id)).toEqual([]);
     expect(rows.some((row) => row.financingAvailable)).toBe(true);
     expect(rows.every((row) => row.year <= maxModelYear())).toBe(true);
+  });
+
+  it('names features from the shared list only, in its order, and uses every one of them', () => {
+    const used = new Set<string>();
+    for (const row of rows) {
+      for (const category of FEATURE_CATEGORIES) {
+        const names = row.features![category];
+        const options: readonly string[] = FEATURE_OPTIONS[category];
+        expect(names).toEqual(options.filter((option) => names.includes(option)));
+        names.forEach((name) => used.add(`${category}:${name}`));
+      }
+    }
+    const all = FEATURE_CATEGORIES.flatMap((category) =>
+      FEATURE_OPTIONS[category].map((name) => `${category}:${name}`),
+    );
+    expect([...used].sort()).toEqual(all.sort());
+  });
+
+  it('rates fuel economy for most cars: hybrids and electric cars best, combined between city and highway', () => {
+    const rated = rows.filter((row) => row.combinedMpg !== null);
+    expect(rated.length / rows.length).toBeGreaterThan(0.8);
+    for (const row of rated) {
+      const figures = [row.cityMpg!, row.highwayMpg!, row.combinedMpg!];
+      for (const figure of figures) expect(figure).toBeGreaterThanOrEqual(1);
+      for (const figure of figures) expect(figure).toBeLessThanOrEqual(150);
+      expect(row.combinedMpg).toBeGreaterThanOrEqual(Math.min(row.cityMpg!, row.highwayMpg!));
+      expect(row.combinedMpg).toBeLessThanOrEqual(Math.max(row.cityMpg!, row.highwayMpg!));
+    }
+    const combined = (fuel: string) =>
+      mean(rated.filter((row) => row.fuelType === fuel).map((row) => row.combinedMpg!));
+    expect(combined('hybrid')).toBeGreaterThan(combined('gasoline') + 10);
+    expect(combined('electric')).toBeGreaterThan(90);
+  });
+
+  it('gives dealers the warranties, trade-ins and financing, and private sellers a few', () => {
+    const share = (role: 'private' | 'dealer', key: 'hasWarranty' | 'acceptsTradeIn') => {
+      const own = rows.filter((row) => row.sellerId === sellers[role === 'private' ? 0 : 1]!.id);
+      return own.filter((row) => row[key]).length / own.length;
+    };
+    expect(share('dealer', 'hasWarranty')).toBeGreaterThan(2 * share('private', 'hasWarranty'));
+    expect(share('private', 'hasWarranty')).toBeGreaterThan(0);
+    expect(share('dealer', 'acceptsTradeIn')).toBeGreaterThan(0.7);
+    expect(share('private', 'acceptsTradeIn')).toBeLessThan(0.2);
   });
 });

@@ -27,3 +27,4 @@ export {
   type EmptyStateProps,
 } from './primitives.js';
 export { Pager, type PagerProps } from './pager.js';
+export { Tabs, type TabItem } from './tabs.js';

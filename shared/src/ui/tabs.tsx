@@ -1,5 +1,6 @@
+// ARIA tabs, as the dashboard and the listing editor use them.
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import styled from 'styled-components';
+import { styled } from 'styled-components';
 
 const List = styled.div`
   display: flex;

@@ -1,10 +1,9 @@
 import { routes, useSessionStore, type Listing } from '@carmarket/shared';
-import { Button, Card, EmptyState, PageContainer, Pager, Skeleton } from '@carmarket/shared/ui';
+import { Button, Card, EmptyState, PageContainer, Pager, Skeleton, Tabs } from '@carmarket/shared/ui';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ListingSummary } from '../../components/listing-summary';
-import { Tabs } from '../../components/tabs';
 import { useFavorites } from '../../features/favorites/api/get-favorites';
 import { useDeleteListing } from '../../features/my-listings/api/delete-listing';
 import { useSetListingStatus } from '../../features/my-listings/api/set-listing-status';

@@ -1,0 +1,109 @@
+// GET /api/search/popular: the most searched makes, models and queries of the last 30 days, falling
+// back to the makes with the most active listings when nothing (or no make) was searched lately.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { searchEvents } from '../../db/schema.js';
+import { seedListing } from '../../test/seed.js';
+import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
+import {
+  signIn,
+  STARTUP_TIMEOUT_MS,
+  startTestApp,
+  type JsonBody,
+  type TestApp,
+} from '../../test/test-app.js';
+
+let smtp: SmtpCatcher;
+let t: TestApp;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// Active listings per make. Volvo's sold and draft listings below would put it first if they counted.
+const ACTIVE: Record<string, number> = {
+  Toyota: 3,
+  Honda: 2,
+  BMW: 1,
+  Chevrolet: 1,
+  Ford: 1,
+  Hyundai: 1,
+  Jeep: 1,
+  Kia: 1,
+  Mazda: 1,
+  Nissan: 1,
+  Subaru: 1,
+  Volvo: 1,
+};
+
+async function popular(): Promise<JsonBody> {
+  const res = await t.request('GET', '/api/search/popular');
+  expect(res.status).toBe(200);
+  expect(res.body.success).toBe(true);
+  return res.body.data;
+}
+
+/** Searches are recorded after their answer: the popular lists once `ready` holds (or after 2 s). */
+async function popularOnce(ready: (data: JsonBody) => boolean): Promise<JsonBody> {
+  const deadline = Date.now() + 2000;
+  let data = await popular();
+  while (!ready(data) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    data = await popular();
+  }
+  return data;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  t = await startTestApp({ smtp });
+  const seller = await signIn(t, smtp, 'popular-seller@example.com');
+  const { db } = t.app.database;
+  for (const [make, active] of Object.entries(ACTIVE)) {
+    for (let index = 0; index < active; index += 1) await seedListing(db, seller.user._id, { make });
+  }
+  for (const status of ['sold', 'sold', 'sold', 'draft', 'draft'] as const) {
+    await seedListing(db, seller.user._id, { make: 'Volvo', status });
+  }
+  // Searched a lot, but 31 days ago: outside the window.
+  const longAgo = new Date(Date.now() - 31 * DAY_MS);
+  await db
+    .insert(searchEvents)
+    .values([
+      ...Array.from({ length: 5 }, () => ({ kind: 'make', value: 'Saab', createdAt: longAgo })),
+      { kind: 'model', value: 'Saab 900', createdAt: longAgo },
+      { kind: 'query', value: 'convertible', createdAt: longAgo },
+    ]);
+}, STARTUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+describe('GET /api/search/popular', () => {
+  it('falls back to the 10 largest makes by active listings when nothing was searched in 30 days', async () => {
+    expect(await popular()).toEqual({
+      makes: [
+        { value: 'Toyota', count: 3 },
+        { value: 'Honda', count: 2 },
+        // Ties in name order; Subaru and Volvo are the 11th and 12th.
+        ...['BMW', 'Chevrolet', 'Ford', 'Hyundai', 'Jeep', 'Kia', 'Mazda', 'Nissan'].map((value) => ({
+          value,
+          count: 1,
+        })),
+      ],
+      models: [],
+      queries: [],
+    });
+  });
+
+  it('keeps the fallback makes while only text was searched, and shows the searched makes once there are', async () => {
+    await t.request('GET', '/api/search?q=reliable%20commuter');
+    const textOnly = await popularOnce((data) => data.queries.length > 0);
+    expect(textOnly.queries).toEqual([{ value: 'reliable commuter', count: 1 }]);
+    expect(textOnly.makes[0]).toEqual({ value: 'Toyota', count: 3 });
+
+    await t.request('GET', '/api/search?make=Kia&model=Soul');
+    const searched = await popularOnce((data) => data.models.length > 0);
+    expect(searched.makes).toEqual([{ value: 'Kia', count: 1 }]);
+    expect(searched.models).toEqual([{ value: 'Kia Soul', count: 1 }]);
+  });
+});

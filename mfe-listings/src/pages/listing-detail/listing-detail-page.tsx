@@ -8,12 +8,12 @@ import {
   routes,
   truncate,
   TRANSMISSION_LABELS,
+  useListing,
   type Listing,
 } from '@carmarket/shared';
 import { Badge, Button, Card, PageContainer, Skeleton, VisuallyHidden } from '@carmarket/shared/ui';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useListing } from '../../features/listing/api/get-listing';
 import { RemoteRoot } from '../../remote-root';
 import { ListingActions } from './listing-actions';
 import { ListingGallery } from './listing-gallery';

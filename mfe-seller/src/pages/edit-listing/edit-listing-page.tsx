@@ -1,9 +1,8 @@
-import { formatVehicleName, routes, useSessionStore } from '@carmarket/shared';
+import { formatVehicleName, routes, useListing, useSessionStore } from '@carmarket/shared';
 import { Button, PageContainer, Skeleton, Tabs } from '@carmarket/shared/ui';
 import axios from 'axios';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useListing } from '../../features/listing/api/get-listing';
 import { RemoteRoot } from '../../remote-root';
 import { ListingDetailsTab } from './listing-details-tab';
 import { PhotosTab } from './photos-tab';

@@ -1,11 +1,10 @@
-import { queryKeys, type Listing, type ListingImage } from '@carmarket/shared';
+import { listingQuery, queryKeys, type Listing, type ListingImage } from '@carmarket/shared';
 import { validatePhotoCount } from '@carmarket/shared/schemas';
 import { Button } from '@carmarket/shared/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { FormStack } from '../../components/form-layout';
-import { listingQuery } from '../../features/listing/api/get-listing';
 import { deletePhoto } from '../../features/photos/api/delete-photo';
 import { reorderPhotos } from '../../features/photos/api/reorder-photos';
 import { setPrimaryPhoto } from '../../features/photos/api/set-primary-photo';

@@ -1,20 +1,17 @@
-import {
-  http,
-  listingQueryOptions,
-  queryKeys,
-  type ApiSuccess,
-  type Id,
-  type Listing,
-} from '@carmarket/shared';
+// The listing as every page that shows or edits it reads it: one fetch under one key, so a change
+// saved in the editor refreshes the listing page, and the reverse.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiSuccess, Id, Listing } from '../contracts/entities.js';
+import { queryKeys } from '../contracts/query-keys.js';
+import { http } from './http.js';
+import { listingQueryOptions } from './query-client.js';
 
-/** GET /listings/{id}: the listing being edited (404 when it does not exist). */
+/** GET /listings/{id}: 404 'Listing not found' when it does not exist (or is someone else's draft). */
 export async function getListing(id: Id): Promise<Listing> {
   const { data } = await http.get<ApiSuccess<Listing>>(`/listings/${encodeURIComponent(id)}`);
   return data.data;
 }
 
-// Same key as the listing page: an edit saved here refreshes the detail view, and vice versa.
 export const listingQuery = (id: Id) =>
   queryOptions({
     ...listingQueryOptions,

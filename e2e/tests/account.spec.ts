@@ -141,9 +141,18 @@ test('the dashboard and /favorites show a page at a time, and the cards count ev
   const owner = await signInViaApi();
   const headers = { authorization: `Bearer ${owner.accessToken}` };
   const photos = await createTestImages(4);
-  // One more than a page (12); the first one created is the last shown, on page 2.
-  const oldest = await createListingViaApi(request, owner, photos, { vehicle: { model: 'Insight' } });
-  for (let made = 1; made < 13; made += 1) await createListingViaApi(request, owner, photos);
+  // One more than a page (12); the first one created is the last shown, on page 2. Vans and a
+  // hatchback above the other tests' prices, so none of them turns up among those tests' similar cars.
+  const oldest = await createListingViaApi(request, owner, photos, {
+    vehicle: { model: 'Insight', bodyType: 'hatchback' },
+    price: 14_000,
+  });
+  for (let made = 1; made < 13; made += 1) {
+    await createListingViaApi(request, owner, photos, {
+      vehicle: { model: 'Odyssey', bodyType: 'van' },
+      price: 14_000,
+    });
+  }
   const all = await request.get(`/api/listings/user/${owner.user._id}?limit=100`, { headers });
   // Saved oldest first: the favorites list shows the most recently saved first, so the Insight is last.
   for (const { _id } of ((await all.json()).data as { _id: string }[]).reverse()) {

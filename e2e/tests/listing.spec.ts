@@ -222,6 +222,10 @@ test("messaging a listing removed since the page opened shows 'No listing data'"
   await expect(page).toHaveURL(`/listing/${removed._id}`);
   expect(alerts).toEqual([]);
   await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(notice).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
   await view.root.getByRole('link', { name: 'Browse Cars' }).click();
   await expect(page).toHaveURL('/search');
 });

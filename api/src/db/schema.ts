@@ -178,40 +178,15 @@ export const listings = pgTable(
       t.make.op('gin_trgm_ops'),
       t.model.op('gin_trgm_ops'),
     ),
+    // Search filters and sorts in memory (modules/search/search-index.ts); these serve the rest:
+    // newest listings, similar listings (same model by price, or any model in a price band) and a
+    // seller's listings.
     index('listings_status_created_idx').on(t.status, t.createdAt.desc()),
     index('listings_status_price_idx').on(t.status, t.priceAmount),
-    index('listings_status_year_idx').on(t.status, t.year),
-    index('listings_status_mileage_idx').on(t.status, t.mileage),
     index('listings_make_model_idx').on(t.make, t.model),
     index('listings_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
-    // Radius search filters with earth_box(ll_to_earth(lat, lon), r) @> ll_to_earth(latitude, longitude).
-    index('listings_earth_idx').using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`),
-    // Search filters that can be selective, each on active listings only (the only ones searched):
-    // make/model/trim compare case-insensitively, features by jsonb containment (@>).
-    index('listings_active_make_model_trim_idx')
-      .on(sql`lower(${t.make})`, sql`lower(${t.model})`, sql`lower(${t.trim})`)
-      .where(sql`${t.status} = 'active'`),
-    index('listings_active_features_idx')
-      .using('gin', t.features.op('jsonb_path_ops'))
-      .where(sql`${t.status} = 'active'`),
-    index('listings_active_exterior_color_idx')
-      .on(sql`lower(${t.exteriorColor})`)
-      .where(sql`${t.status} = 'active'`),
-    index('listings_active_interior_color_idx')
-      .on(sql`lower(${t.interiorColor})`)
-      .where(sql`${t.status} = 'active'`),
-    // Similar listings: the same model's active listings nearest in price, read in price order.
     index('listings_active_make_model_price_idx')
       .on(t.make, t.model, t.priceAmount)
-      .where(sql`${t.status} = 'active'`),
-    index('listings_active_city_mpg_idx')
-      .on(t.cityMpg)
-      .where(sql`${t.status} = 'active'`),
-    index('listings_active_highway_mpg_idx')
-      .on(t.highwayMpg)
-      .where(sql`${t.status} = 'active'`),
-    index('listings_active_combined_mpg_idx')
-      .on(t.combinedMpg)
       .where(sql`${t.status} = 'active'`),
     // The search index reads what changed since its last look (modules/search/search-index.ts);
     // a trigger (migration 0005) sets updated_at whenever a column the search reads changes.

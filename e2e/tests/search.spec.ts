@@ -58,8 +58,9 @@ test('filters, sort and back/forward follow the URL', async ({ page }) => {
   await expect.poll(() => search.query()).toEqual({ minPrice: String(base), maxPrice: String(base + 2) });
   await expect(search.resultsCount).toHaveText('2 Cars Found');
 
-  // Body type with its facet count, and a dead end disabled.
-  await search.filters.getByLabel('Max price ($)').fill('');
+  // Body type with its facet count, and a dead end disabled (the price window back to this run's
+  // own: other test files list dearer cars).
+  await search.filters.getByLabel('Max price ($)').fill(String(base + 9));
   await expect(search.resultsCount).toHaveText('3 Cars Found');
   await expect(search.filters.getByLabel('Van (0)')).toBeDisabled();
   // The box follows the URL, which updates a moment after the click: click, then wait for the URL

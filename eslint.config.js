@@ -46,9 +46,18 @@ export default tseslint.config(
               message: 'Remotes never import each other.',
             },
             {
-              group: ['@carmarket/shared/*', '!@carmarket/shared/schemas', '!@carmarket/shared/ui'],
+              group: [
+                '@carmarket/shared/*',
+                '!@carmarket/shared/schemas',
+                '!@carmarket/shared/ui',
+                '!@carmarket/shared/router',
+              ],
               message:
-                'Import from @carmarket/shared, @carmarket/shared/schemas or @carmarket/shared/ui only.',
+                'Import from @carmarket/shared, @carmarket/shared/schemas, @carmarket/shared/ui or @carmarket/shared/router only.',
+            },
+            {
+              group: ['react-router', 'react-router/*', 'react-router-dom'],
+              message: 'Import the router from @carmarket/shared/router: it is the one shared copy.',
             },
           ],
         },

@@ -25,7 +25,7 @@ const KB = 1024;
 // would close the gap), so until then the check fails at a regression ceiling just above today's
 // figures instead of the target, and still names every row that is over its target.
 const budgets = { remoteEntry: 10 * KB, initial: 130 * KB, route: 60 * KB };
-const ceilings = { remoteEntry: 10 * KB, initial: 235 * KB, route: 95 * KB };
+const ceilings = { remoteEntry: 10 * KB, initial: 200 * KB, route: 95 * KB };
 
 // Spec §2: every route; ids that match nothing still load the route's code.
 const publicRoutes = ['/search', `/listing/${randomUUID()}`, '/login', '/register', '/verify'];

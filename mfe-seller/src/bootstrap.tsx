@@ -3,7 +3,7 @@ import { darkTheme, GlobalStyle, lightTheme } from '@carmarket/shared/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from '@carmarket/shared/router';
 import { ThemeProvider } from 'styled-components';
 import CreateListingPage from './exposes/create-listing-page';
 import EditListingPage from './exposes/edit-listing-page';

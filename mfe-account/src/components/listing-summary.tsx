@@ -1,7 +1,7 @@
 import { formatMileage, formatPrice, formatVehicleName, routes, type Listing } from '@carmarket/shared';
 import { Badge, Card } from '@carmarket/shared/ui';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@carmarket/shared/router';
 import styled from 'styled-components';
 
 const Item = styled(Card)`

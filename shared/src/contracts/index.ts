@@ -3,3 +3,4 @@ export * from './realtime-events.js';
 export * from './routes.js';
 export * from './remotes.js';
 export * from './query-keys.js';
+export * from './search-url.js';

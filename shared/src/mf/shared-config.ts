@@ -8,20 +8,17 @@ export interface SharedSingleton {
 
 /**
  * Every module shared at runtime, as [share key, package that provides its version]. Keys ending in
- * '/' share every subpath (react/jsx-runtime, react-dom/client, react-router/dom):
- * without them a remote would bundle its own copy of those files and, with it, a second React or a
- * second router context. The three entry points of @carmarket/shared are separate singletons so the
- * session store, the http client and the socket exist once per page; `@carmarket/shared/mf` is
- * node-only and never shared.
+ * '/' share every subpath (react/jsx-runtime, react-dom/client):
+ * without them a remote would bundle its own copy of those files and, with it, a second React. The
+ * browser entry points of @carmarket/shared are separate singletons so the session store, the http
+ * client, the socket and the router context exist once per page; `@carmarket/shared/mf` is node-only
+ * and never shared.
  */
 const sharedModules: readonly (readonly [key: string, pkg: string])[] = [
   ['react', 'react'],
   ['react/', 'react'],
   ['react-dom', 'react-dom'],
   ['react-dom/', 'react-dom'],
-  ['react-router-dom', 'react-router-dom'],
-  ['react-router', 'react-router'],
-  ['react-router/', 'react-router'],
   ['@tanstack/react-query', '@tanstack/react-query'],
   ['zustand', 'zustand'],
   ['zustand/middleware', 'zustand'],
@@ -31,6 +28,8 @@ const sharedModules: readonly (readonly [key: string, pkg: string])[] = [
   ['@carmarket/shared', '@carmarket/shared'],
   ['@carmarket/shared/schemas', '@carmarket/shared'],
   ['@carmarket/shared/ui', '@carmarket/shared'],
+  // The router is shared through this entry only, so the build keeps just the parts the site uses.
+  ['@carmarket/shared/router', '@carmarket/shared'],
   // Forms live in the shell (sign-in), the seller wizard and the account profile. zod is not listed:
   // only @carmarket/shared/schemas imports it, so it lives in that singleton's chunk, where unused
   // parts can be dropped (shared as a whole it adds about 88 KB gzip to every form page).

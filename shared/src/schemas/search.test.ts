@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseSearchQuery, searchQuerySchema, toSearchQueryString } from './search.js';
+import { SEARCH_PARAM_KEYS, toSearchQueryString } from '../contracts/search-url.js';
+import { parseSearchQuery, searchQuerySchema, searchQueryShape } from './search.js';
 
 describe('search query', () => {
   it('reads repeated parameters and comma lists alike', () => {
@@ -52,5 +53,9 @@ describe('search query', () => {
       page: 3,
     };
     expect(parseSearchQuery(toSearchQueryString(params))).toMatchObject(params);
+  });
+
+  it('builds URLs from exactly the parameters the query schema reads, in its order', () => {
+    expect(SEARCH_PARAM_KEYS).toEqual(Object.keys(searchQueryShape));
   });
 });

@@ -12,7 +12,6 @@ import {
   TRANSMISSIONS,
 } from '../constants/enums.js';
 import { NAME_MAX, SEARCH_PAGE_SIZE, ZIP_PATTERN } from '../constants/limits.js';
-import type { SearchParams } from '../contracts/entities.js';
 
 /** The largest page a client may ask for. */
 export const SEARCH_LIMIT_MAX = 100;
@@ -253,25 +252,4 @@ export function parseSearchQuery(query: URLSearchParams): SearchQuery {
   if (whole.success) return whole.data;
   const { radius: _radius, lat: _lat, lon: _lon, ...withoutRadius } = kept;
   return searchQuerySchema.parse(withoutRadius);
-}
-
-/**
- * The URL form of a search: empty strings, empty lists, false and defaults dropped (spec §4), lists
- * as comma lists, keys in a stable order so equal searches give equal URLs and query keys.
- */
-export function toSearchQueryString(params: SearchParams): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const key of Object.keys(searchQueryShape)) {
-    const value = (params as Record<string, unknown>)[key];
-    if (value === undefined || value === null || value === '' || value === false) continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) query.set(key, value.join(','));
-      continue;
-    }
-    if (key === 'sort' && value === DEFAULT_SORT) continue;
-    if (key === 'page' && value === 1) continue;
-    if (key === 'limit' && value === SEARCH_PAGE_SIZE) continue;
-    query.set(key, String(value));
-  }
-  return query;
 }

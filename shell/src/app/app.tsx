@@ -2,7 +2,7 @@ import { applyTheme, useTheme } from '@carmarket/shared';
 import { darkTheme, GlobalStyle, lightTheme } from '@carmarket/shared/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider } from '@carmarket/shared/router';
 import { ThemeProvider } from 'styled-components';
 import { queryClient } from './query-client';
 import { router } from './router';

@@ -1,6 +1,6 @@
 import { remoteModuleId, routePatterns } from '@carmarket/shared';
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject } from '@carmarket/shared/router';
 import { Layout } from '../layout/layout';
 import { HomePage } from '../pages/home/home-page';
 import { VerifyPage } from '../pages/verify/verify-page';

@@ -1,7 +1,7 @@
 import { useSessionStore } from '@carmarket/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { QUERY_CLIENT_ID } from '../app/query-client';
 import { RemoteLoading } from '../remotes/remote-fallbacks';

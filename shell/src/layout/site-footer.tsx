@@ -1,5 +1,5 @@
 import { routes } from '@carmarket/shared';
-import { Link } from 'react-router-dom';
+import { Link } from '@carmarket/shared/router';
 import styled from 'styled-components';
 
 const Footer = styled.footer`

@@ -2,7 +2,7 @@ import { http, remoteModuleId, routes, useSessionStore } from '@carmarket/shared
 import { Button } from '@carmarket/shared/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { RemoteBoundary } from '../remotes/remote-boundary';
 import { ThemeToggle } from './theme-toggle';

@@ -1,5 +1,5 @@
 import { useSessionStore } from '@carmarket/shared';
-import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, type Location } from '@carmarket/shared/router';
 
 /** Where a guest was going when a protected page sent them to /login (location state `from`). */
 export interface SignInState {

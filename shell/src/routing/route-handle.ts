@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router-dom';
+import { useMatches } from '@carmarket/shared/router';
 
 /** Per-route data in the route table: the document title of the page. */
 export interface RouteHandle {

@@ -1,7 +1,6 @@
-import { routes, type SavedSearch } from '@carmarket/shared';
-import { toSearchQueryString } from '@carmarket/shared/schemas';
+import { routes, toSearchQueryString, type SavedSearch } from '@carmarket/shared';
 import { Badge, Card, Skeleton, VisuallyHidden } from '@carmarket/shared/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { useSavedSearches } from '../../features/saved-searches/api/get-saved-searches';
 import { useMarkSavedSearchViewed } from '../../features/saved-searches/api/mark-saved-search-viewed';

@@ -8,7 +8,7 @@ import {
 import { Badge, Button, Card, TextAreaField } from '@carmarket/shared/ui';
 import axios from 'axios';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { useToggleFavorite } from '../../features/favorites/api/toggle-favorite';
 import { useSendMessage } from '../../features/messaging/api/send-message';

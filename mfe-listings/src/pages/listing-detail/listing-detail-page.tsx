@@ -12,7 +12,7 @@ import {
   type Listing,
 } from '@carmarket/shared';
 import { Badge, Button, Card, PageContainer, Skeleton, VisuallyHidden } from '@carmarket/shared/ui';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { RemoteRoot } from '../../remote-root';
 import { ListingActions } from './listing-actions';

@@ -1,6 +1,6 @@
 import { formatMileage, formatPrice, formatVehicleName, routes, type Id } from '@carmarket/shared';
 import { Card } from '@carmarket/shared/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { useSimilarListings } from '../../features/similar/api/get-similar-listings';
 import { ListingPhoto } from './listing-photo';

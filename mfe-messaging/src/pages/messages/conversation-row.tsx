@@ -7,7 +7,7 @@ import {
   type Conversation,
 } from '@carmarket/shared';
 import { Badge, VisuallyHidden } from '@carmarket/shared/ui';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { useLiveStore } from '../../features/live/live-store';
 import { PresenceDot } from './presence-dot';

@@ -11,7 +11,7 @@ import {
 } from '@carmarket/shared';
 import { Button, EmptyState, ErrorState, Skeleton, VisuallyHidden } from '@carmarket/shared/ui';
 import { Fragment, useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { useDeleteMessage } from '../../features/conversation/api/delete-message';
 import { useMessages } from '../../features/conversation/api/get-messages';

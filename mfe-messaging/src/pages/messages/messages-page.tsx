@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@carmarket/shared/ui';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import {
   useConversations,

@@ -18,7 +18,7 @@ import {
   Skeleton,
   VisuallyHidden,
 } from '@carmarket/shared/ui';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { useToggleFavorite } from '../../features/favorites/api/toggle-favorite';
 import { FiltersPanel } from '../../features/filters/components/filters-panel';

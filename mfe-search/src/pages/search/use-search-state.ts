@@ -1,7 +1,7 @@
-import type { SearchParams } from '@carmarket/shared';
-import { parseSearchQuery, toSearchQueryString, type SearchQuery } from '@carmarket/shared/schemas';
+import { toSearchQueryString, type SearchParams } from '@carmarket/shared';
+import { parseSearchQuery, type SearchQuery } from '@carmarket/shared/schemas';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@carmarket/shared/router';
 
 /** Filters whose change empties the vehicle choices that depend on them (spec §4). */
 function dependentResets(changes: Partial<SearchParams>): Partial<SearchParams> {

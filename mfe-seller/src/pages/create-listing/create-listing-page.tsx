@@ -1,7 +1,7 @@
 import { routes, useSessionStore } from '@carmarket/shared';
 import { Card, PageContainer } from '@carmarket/shared/ui';
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@carmarket/shared/router';
 import { usePhotoList } from '../../features/photos/hooks/use-photo-list';
 import { RemoteRoot } from '../../remote-root';
 import {

@@ -2,7 +2,7 @@ import { getErrorMessage, PRICE_CURRENCY, queryKeys, routes, type Id } from '@ca
 import type { CreateListingPayloadInput } from '@carmarket/shared/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@carmarket/shared/router';
 import { geocodeAddress, type Coordinates } from '../../features/geocoding/api/geocode-address';
 import { createListing } from '../../features/listing/api/create-listing';
 import { setPrimaryPhoto } from '../../features/photos/api/set-primary-photo';

@@ -1,7 +1,7 @@
 import { formatVehicleName, routes, useListing, useSessionStore } from '@carmarket/shared';
 import { Button, PageContainer, Skeleton, Tabs } from '@carmarket/shared/ui';
 import axios from 'axios';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { RemoteRoot } from '../../remote-root';
 import { ListingDetailsTab } from './listing-details-tab';

@@ -1,7 +1,7 @@
 import { routes } from '@carmarket/shared';
 import { Card, PageContainer } from '@carmarket/shared/ui';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@carmarket/shared/router';
 import { CodeStep } from './code-step';
 import { EmailStep } from './email-step';
 import { Narrow, Switch, Terms } from './sign-in-layout';

@@ -1,6 +1,6 @@
 import { routes } from '@carmarket/shared';
 import { Button, Card, PageContainer } from '@carmarket/shared/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@carmarket/shared/router';
 
 /** Spec §2: a placeholder; sign-in codes are entered on /login and /register themselves. */
 export function VerifyPage() {

@@ -2,10 +2,11 @@ import {
   http,
   queryKeys,
   searchQueryOptions,
+  toSearchQueryString,
   type SearchParams,
   type SearchResponse,
 } from '@carmarket/shared';
-import { queryToObject, toSearchQueryString } from '@carmarket/shared/schemas';
+import { queryToObject } from '@carmarket/shared/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /search: one page of active listings, with pagination and facet counts. */

@@ -8,7 +8,7 @@ import {
 } from '@carmarket/shared';
 import { Badge, Card } from '@carmarket/shared/ui';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@carmarket/shared/router';
 import styled, { css } from 'styled-components';
 
 const Article = styled(Card)<{ $mode: ViewMode }>`

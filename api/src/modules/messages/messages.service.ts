@@ -36,7 +36,11 @@ export class MessagesService {
     }
 
     const found = await this.listings.findById(payload.listingId);
-    if (!found) throw new NotFoundError('Listing not found');
+    // A draft (fewer than 4 photos) exists only for its owner: to anyone else it is not there at
+    // all, exactly as a deleted listing is.
+    if (!found || (found.listing.status === 'draft' && found.listing.sellerId !== senderId)) {
+      throw new NotFoundError('Listing not found', 'LISTING_NOT_FOUND');
+    }
     const { listing } = found;
     if (payload.recipientId === senderId) throw new BadRequestError(OWN_LISTING_ERROR, 'OWN_LISTING');
 

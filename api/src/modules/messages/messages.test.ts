@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { sql } from 'drizzle-orm';
-import { conversations, messages } from '../../db/schema.js';
+import { eq, sql } from 'drizzle-orm';
+import { conversations, listings, messages } from '../../db/schema.js';
 import { seedImages, seedListing } from '../../test/seed.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import {
@@ -273,17 +273,36 @@ describe('sending and reading messages', () => {
     expect(after.body.data.unreadCount).toBe(before.body.data.unreadCount);
   });
 
-  it('answers 404 for a listing that does not exist', async () => {
-    const res = await t.request('POST', '/api/messages', {
-      token: stranger.accessToken,
-      json: {
-        listingId: '00000000-0000-4000-8000-000000000009',
-        recipientId: seller.user._id,
-        content: 'Hi',
-      },
-    });
-    expect(res.status).toBe(404);
-    expect(res.body.error).toBe('Listing not found');
+  it("answers a draft listing's buyer as if it did not exist, as for a deleted or unknown one, and stores nothing", async () => {
+    const { db } = t.app.database;
+    // Fewer than 4 photos: a draft, which only its seller can see.
+    const draft = await seedListing(db, seller.user._id, { title: 'Kia Rio in draft', status: 'draft' });
+    await seedImages(db, draft.id, 'rio', 3);
+    const deleted = await seedListing(db, seller.user._id, { title: 'Nissan Versa, deleted' });
+    await seedImages(db, deleted.id, 'versa', 4);
+    const removal = await t.request('DELETE', `/api/listings/${deleted.id}`, { token: seller.accessToken });
+    expect(removal.status).toBe(200);
+    const sendAbout = (id: string) =>
+      t.request('POST', '/api/messages', {
+        token: stranger.accessToken,
+        json: { listingId: id, recipientId: seller.user._id, content: 'Is it still available?' },
+      });
+    const conversations = async () =>
+      (await t.request('GET', '/api/messages/conversations?limit=100', { token: stranger.accessToken })).body
+        .pagination.total;
+    const before = await conversations();
+
+    const notFound = { success: false, error: 'Listing not found', code: 'LISTING_NOT_FOUND' };
+    for (const id of [draft.id, deleted.id, '00000000-0000-4000-8000-000000000009']) {
+      const res = await sendAbout(id);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(notFound);
+    }
+    expect(await conversations()).toBe(before);
+
+    // Once active (as a fourth photo would make it), the same message goes through.
+    await db.update(listings).set({ status: 'active' }).where(eq(listings.id, draft.id));
+    expect((await sendAbout(draft.id)).status).toBe(200);
   });
 
   it('lists messages oldest to newest for participants only, pages from the latest, and catches up after a message', async () => {

@@ -106,10 +106,23 @@ test('pages move through the results and back returns to page 1', async ({ page 
   const search = new SearchPage(page);
   await search.goto(`${priceWindow}&limit=2&sort=price_asc`);
   await expect(search.pagination).toContainText('Page 1 of 2');
-  await search.pagination.getByRole('button', { name: 'Next' }).click();
+  await expect(search.pagination.getByRole('button', { name: 'Previous' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  // From the keyboard: Enter on Next; at the last page focus stays on it and it does nothing more.
+  const next = search.pagination.getByRole('button', { name: 'Next' });
+  await next.focus();
+  await page.keyboard.press('Enter');
   await expect.poll(() => search.query().page).toBe('2');
+  await expect(search.pagination).toContainText('Page 2 of 2');
   await expect(search.cards).toHaveCount(1);
   await expect(search.card('2011 Ford F-150')).toBeVisible();
+  await expect(next).toBeFocused();
+  await expect(next).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await expect(search.pagination).toContainText('Page 2 of 2');
+  expect(search.query().page).toBe('2');
   await page.goBack();
   await expect(search.pagination).toContainText('Page 1 of 2');
   await expect(search.cards).toHaveCount(2);
@@ -143,8 +156,9 @@ test('a guest pressing the heart goes to sign in', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a signed-in user favorites a car and saves a search, then finds it again', async ({
+test('a signed-in user favorites a car and saves a search, then finds it again with its new listing', async ({
   page,
+  request,
   signInViaApi,
 }) => {
   await signInViaApi();
@@ -161,10 +175,19 @@ test('a signed-in user favorites a car and saves a search, then finds it again',
   await expect(saved).toBeVisible();
   await expectAccessible(page);
 
+  // A Honda listed after the search was saved is new for it, until the search is opened again.
+  await createListingViaApi(request, seller, await createTestImages(4), {
+    vehicle: { model: 'Accord' },
+    price: base + 4,
+  });
   await search.goto();
-  await search.filters.getByRole('button', { name: 'Honda in my price range', exact: true }).click();
+  const entry = search.filters.getByRole('listitem').filter({ hasText: 'Honda in my price range' });
+  await expect(entry.getByText('1 new', { exact: true })).toBeVisible();
+  await entry.getByRole('button', { name: 'Honda in my price range', exact: true }).click();
   await expect.poll(() => search.query()).toMatchObject({ make: 'Honda', minPrice: String(base) });
-  await expect(search.cards).toHaveCount(1);
+  await expect(search.cards).toHaveCount(2);
+  await expect(search.card('2012 Honda Accord')).toBeVisible();
+  await expect(entry.getByText('1 new', { exact: true })).toHaveCount(0);
 });
 
 test('on a phone the filters open in a drawer', async ({ page }) => {

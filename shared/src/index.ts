@@ -12,7 +12,13 @@ export {
   catalogueQueryOptions,
 } from './api/query-client.js';
 export { getListing, listingQuery, useListing } from './api/listing.js';
-export { getSavedSearches, savedSearchesQuery, markSavedSearchViewed } from './api/saved-searches.js';
+export {
+  getSavedSearches,
+  savedSearchesQuery,
+  useSavedSearches,
+  markSavedSearchViewed,
+  useMarkSavedSearchViewed,
+} from './api/saved-searches.js';
 export { useSessionStore, type SessionState, type PersistedSession } from './state/session.js';
 export { useUiStore, useTheme, readStoredTheme, applyTheme, type UiState } from './state/ui.js';
 export { startRealtime, getSocket, useSocket, whenSocketReady, type AppSocket } from './realtime/socket.js';

@@ -1,9 +1,13 @@
-import { routes, toSearchQueryString, type SavedSearch } from '@carmarket/shared';
+import {
+  routes,
+  toSearchQueryString,
+  useMarkSavedSearchViewed,
+  useSavedSearches,
+  type SavedSearch,
+} from '@carmarket/shared';
 import { Badge, Card, Skeleton, VisuallyHidden } from '@carmarket/shared/ui';
 import { Link } from '@carmarket/shared/router';
 import styled from 'styled-components';
-import { useSavedSearches } from '../../features/saved-searches/api/get-saved-searches';
-import { useMarkSavedSearchViewed } from '../../features/saved-searches/api/mark-saved-search-viewed';
 
 const Section = styled(Card)`
   margin-bottom: 1.5rem;

@@ -14,6 +14,7 @@ import {
   EmptyState,
   ErrorState,
   PageContainer,
+  Pager,
   SelectField,
   Skeleton,
   VisuallyHidden,
@@ -95,14 +96,6 @@ const Results = styled.div<{ $mode: 'grid' | 'list' }>`
   display: grid;
   grid-template-columns: ${({ $mode }) => ($mode === 'grid' ? 'repeat(auto-fill, minmax(15rem, 1fr))' : '1fr')};
   gap: ${({ theme }) => theme.space.md};
-`;
-
-const Pager = styled.nav`
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space.md};
-  margin-top: ${({ theme }) => theme.space.xl};
 `;
 
 /**
@@ -241,29 +234,13 @@ export function SearchPage() {
                     />
                   ))}
                 </Results>
-                {data.pagination.pages > 1 && (
-                  <Pager aria-label="Pagination">
-                    <Button
-                      type="button"
-                      $variant="secondary"
-                      disabled={!data.pagination.hasPrevPage}
-                      onClick={() => goToPage(params.page - 1)}
-                    >
-                      Previous
-                    </Button>
-                    <span>
-                      Page {data.pagination.page} of {data.pagination.pages}
-                    </span>
-                    <Button
-                      type="button"
-                      $variant="secondary"
-                      disabled={!data.pagination.hasNextPage}
-                      onClick={() => goToPage(params.page + 1)}
-                    >
-                      Next
-                    </Button>
-                  </Pager>
-                )}
+                {/* The page asked for, so the pager moves at once while that page loads. */}
+                <Pager
+                  page={params.page}
+                  pages={data.pagination.pages}
+                  onPage={goToPage}
+                  label="Pagination"
+                />
               </div>
             )}
           </section>

@@ -1,10 +1,13 @@
-import type { SavedSearch, SearchParams } from '@carmarket/shared';
+import {
+  useMarkSavedSearchViewed,
+  useSavedSearches,
+  type SavedSearch,
+  type SearchParams,
+} from '@carmarket/shared';
 import { Badge, Button, TextField } from '@carmarket/shared/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useDeleteSavedSearch } from '../api/delete-saved-search';
-import { useSavedSearches } from '../api/get-saved-searches';
-import { useMarkSavedSearchViewed } from '../api/mark-saved-search-viewed';
 import { useSaveSearch } from '../api/save-search';
 
 const Box = styled.section`
@@ -55,7 +58,7 @@ export function SavedSearches({
   params: SearchParams;
   onOpen: (params: SearchParams) => void;
 }) {
-  const saved = useSavedSearches(true);
+  const saved = useSavedSearches();
   const save = useSaveSearch();
   const markViewed = useMarkSavedSearchViewed();
   const remove = useDeleteSavedSearch();

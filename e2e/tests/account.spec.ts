@@ -188,12 +188,31 @@ test('the dashboard and /favorites show a page at a time, and the cards count ev
   ).toBeVisible();
   await expect(next).toBeFocused();
   await expect(next).toHaveAttribute('aria-disabled', 'true');
+  await expect(page).toHaveURL('/dashboard?page=2');
 
-  await dashboard.tab('My Favorites').click();
+  // The tab and its page are in the URL: a listing opened from page 2 of My Favorites comes back
+  // to that tab and page. The tab is switched from the keyboard, which starts it at page 1.
+  await dashboard.tab('My Listings').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(dashboard.tab('My Favorites')).toBeFocused();
+  await expect(dashboard.tab('My Favorites')).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL('/dashboard?tab=favorites');
   await expect(dashboard.rows()).toHaveCount(12);
   await dashboard.pager('My Favorites').getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL('/dashboard?tab=favorites&page=2');
   await expect(dashboard.rows()).toHaveCount(1);
   await expect(dashboard.pager('My Favorites')).toContainText('Page 2 of 2');
+  await expectAccessible(page);
+  await dashboard
+    .listing('2012 Honda Insight LX')
+    .getByRole('link', { name: '2012 Honda Insight LX' })
+    .click();
+  await expect(new ListingPage(page).heading).toContainText('2012 Honda Insight');
+  await page.goBack();
+  await expect(dashboard.tab('My Favorites')).toHaveAttribute('aria-selected', 'true');
+  await expect(dashboard.pager('My Favorites')).toContainText('Page 2 of 2');
+  await expect(dashboard.listing('2012 Honda Insight LX')).toBeVisible();
+  await expect(dashboard.rows()).toHaveCount(1);
 
   const favorites = new FavoritesPage(page);
   await favorites.goto();

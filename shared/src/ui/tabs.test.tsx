@@ -1,8 +1,9 @@
 /**
  * @jest-environment jsdom
  */
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { Tabs } from './tabs.js';
 import { lightTheme } from './theme.js';
@@ -56,5 +57,60 @@ describe('Tabs', () => {
     press('Home');
     expect(selected().textContent).toBe('My Listings');
     expect(screen.getByRole('tabpanel').textContent).toBe('Listings panel');
+  });
+
+  it('follows the selection its caller keeps, reporting clicks and keys instead of keeping its own', () => {
+    const onSelect = jest.fn<(index: number) => void>();
+    // The caller (e.g. the URL) opens the tab a moment later, as a navigation does.
+    function Kept() {
+      const [index, setIndex] = useState(1);
+      return (
+        <Tabs
+          label="Dashboard"
+          selected={index}
+          onSelect={(next) => {
+            onSelect(next);
+            setIndex(next);
+          }}
+          items={[
+            { label: 'My Listings', content: <p>Listings panel</p> },
+            { label: 'My Favorites', content: <p>Favorites panel</p> },
+          ]}
+        />
+      );
+    }
+    const { rerender } = render(
+      <ThemeProvider theme={lightTheme}>
+        <Kept />
+      </ThemeProvider>,
+    );
+    expect(selected().textContent).toBe('My Favorites');
+    expect(screen.getByRole('tabpanel').textContent).toBe('Favorites panel');
+
+    fireEvent.keyDown(screen.getByRole('tablist'), { key: 'ArrowRight' });
+    expect(onSelect).toHaveBeenLastCalledWith(0);
+    expect(selected().textContent).toBe('My Listings');
+    expect(document.activeElement).toBe(selected());
+    fireEvent.click(screen.getByRole('tab', { name: 'My Favorites' }));
+    expect(onSelect).toHaveBeenLastCalledWith(1);
+    expect(screen.getByRole('tabpanel').textContent).toBe('Favorites panel');
+
+    // A selection that does not change with the click stays where the caller keeps it.
+    rerender(
+      <ThemeProvider theme={lightTheme}>
+        <Tabs
+          label="Fixed"
+          selected={0}
+          onSelect={onSelect}
+          items={[
+            { label: 'One', content: <p>One panel</p> },
+            { label: 'Two', content: <p>Two panel</p> },
+          ]}
+        />
+      </ThemeProvider>,
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'Two' }));
+    expect(onSelect).toHaveBeenLastCalledWith(1);
+    expect(screen.getByRole('tabpanel').textContent).toBe('One panel');
   });
 });

@@ -34,10 +34,23 @@ export interface TabItem {
   content: ReactNode;
 }
 
+interface TabsProps {
+  label: string;
+  items: TabItem[];
+  /** The open tab, when the caller keeps it (e.g. in the URL); otherwise the tabs keep their own. */
+  selected?: number;
+  onSelect?: (index: number) => void;
+}
+
 /** ARIA tabs: one tab stop, arrow keys (and Home/End) move between tabs. */
-export function Tabs({ label, items }: { label: string; items: TabItem[] }) {
+export function Tabs({ label, items, selected: chosen, onSelect }: TabsProps) {
   const baseId = useId();
-  const [selected, setSelected] = useState(0);
+  const [own, setOwn] = useState(0);
+  const selected = chosen ?? own;
+  const setSelected = (index: number) => {
+    setOwn(index);
+    onSelect?.(index);
+  };
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -1,14 +1,14 @@
 import { routes, useSessionStore, type Listing } from '@carmarket/shared';
 import { Button, Card, EmptyState, PageContainer, Pager, Skeleton, Tabs } from '@carmarket/shared/ui';
-import { useState, type ReactNode } from 'react';
-import { Link } from '@carmarket/shared/router';
+import { useCallback, type ReactNode } from 'react';
+import { Link, useSearchParams } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { ListingSummary } from '../../components/listing-summary';
 import { useFavorites } from '../../features/favorites/api/get-favorites';
 import { useDeleteListing } from '../../features/my-listings/api/delete-listing';
 import { useSetListingStatus } from '../../features/my-listings/api/set-listing-status';
 import { useUserListingCount, useUserListings } from '../../features/my-listings/api/get-user-listings';
-import { useLastPageFallback, type ListingPage } from '../../lib/paged-listings';
+import { useLastPageFallback, usePageParam, type ListingPage } from '../../lib/paged-listings';
 import { RemoteRoot } from '../../remote-root';
 import { SavedSearches } from './saved-searches';
 
@@ -95,18 +95,41 @@ function ListingList({
   );
 }
 
-/** /dashboard (spec §2): welcome, counts, own listings with View/Edit/Delete, and saved favorites. */
+/** The dashboard's tabs, in order; the first is the default and is left out of the URL. */
+const TABS = ['listings', 'favorites'] as const;
+
+/**
+ * The open tab in the URL (?tab=favorites), so going back to the dashboard opens the same tab.
+ * Switching tabs replaces the history entry (arrowing through tabs is not a trail to walk back)
+ * and starts the new tab at its first page.
+ */
+function useTabParam(): [number, (index: number) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = Math.max(0, TABS.indexOf(searchParams.get('tab') as (typeof TABS)[number]));
+  const setTab = useCallback(
+    (index: number) => setSearchParams(index > 0 ? { tab: TABS[index]! } : {}, { replace: true }),
+    [setSearchParams],
+  );
+  return [tab, setTab];
+}
+
+/**
+ * /dashboard (spec §2): welcome, counts, own listings with View/Edit/Delete, and saved favorites.
+ * The open tab and its page live in the URL (?tab=favorites&page=2).
+ */
 export function DashboardPage() {
   const user = useSessionStore((state) => state.user);
-  const [listingsPage, setListingsPage] = useState(1);
-  const [favoritesPage, setFavoritesPage] = useState(1);
+  const [tab, setTab] = useTabParam();
+  const [page, setPage] = usePageParam();
+  const listingsPage = TABS[tab] === 'listings' ? page : 1;
+  const favoritesPage = TABS[tab] === 'favorites' ? page : 1;
   const listings = useUserListings(user?._id, listingsPage);
   const favorites = useFavorites(favoritesPage);
   // The cards count every listing, not the page on screen.
   const activeCount = useUserListingCount(user?._id, 'active');
   const soldCount = useUserListingCount(user?._id, 'sold');
-  useLastPageFallback(listingsPage, listings.data?.pagination, setListingsPage);
-  useLastPageFallback(favoritesPage, favorites.data?.pagination, setFavoritesPage);
+  useLastPageFallback(listingsPage, listings.data?.pagination, setPage);
+  useLastPageFallback(favoritesPage, favorites.data?.pagination, setPage);
   const deleteListing = useDeleteListing();
   const setStatus = useSetListingStatus();
 
@@ -139,6 +162,8 @@ export function DashboardPage() {
         <SavedSearches />
         <Tabs
           label="Dashboard"
+          selected={tab}
+          onSelect={setTab}
           items={[
             {
               label: 'My Listings',
@@ -147,7 +172,7 @@ export function DashboardPage() {
                   result={listings}
                   label="My Listings"
                   page={listingsPage}
-                  onPage={setListingsPage}
+                  onPage={setPage}
                   empty={
                     <EmptyState
                       title="No Listings Yet"
@@ -201,7 +226,7 @@ export function DashboardPage() {
                   result={favorites}
                   label="My Favorites"
                   page={favoritesPage}
-                  onPage={setFavoritesPage}
+                  onPage={setPage}
                   empty={
                     <EmptyState
                       title="No Favorites Yet"

@@ -1,12 +1,11 @@
 import { routes, useUiStore, VIEW_MODES } from '@carmarket/shared';
 import { Button, EmptyState, ErrorState, PageContainer, Pager, Skeleton } from '@carmarket/shared/ui';
-import { useCallback } from 'react';
-import { Link, useSearchParams } from '@carmarket/shared/router';
+import { Link } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { ListingSummary } from '../../components/listing-summary';
 import { useFavorites } from '../../features/favorites/api/get-favorites';
 import { useRemoveFavorite } from '../../features/favorites/api/remove-favorite';
-import { useLastPageFallback } from '../../lib/paged-listings';
+import { useLastPageFallback, usePageParam } from '../../lib/paged-listings';
 import { RemoteRoot } from '../../remote-root';
 
 const Header = styled.div`
@@ -33,18 +32,6 @@ const Items = styled.ul<{ $mode: string; $stale: boolean }>`
 `;
 
 const viewLabels = { grid: 'Grid view', list: 'List view' } as const;
-
-/** The page number in the URL (?page=2), so going back to the list returns to the same page. */
-function usePageParam(): [number, (page: number, replace?: boolean) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const parsed = Number(searchParams.get('page'));
-  const page = Number.isInteger(parsed) && parsed > 1 ? parsed : 1;
-  const setPage = useCallback(
-    (next: number, replace = false) => setSearchParams(next > 1 ? { page: String(next) } : {}, { replace }),
-    [setSearchParams],
-  );
-  return [page, setPage];
-}
 
 /**
  * /favorites (spec §2): saved listings as a grid or a list, a page at a time; a sold one stays,

@@ -62,6 +62,8 @@ test('a saved listing shows on /favorites and in the dashboard count, and removi
 
   await item.getByRole('button', { name: 'Remove from Favorites' }).click();
   await expect(favorites.root.getByRole('heading', { name: 'No favorites yet' })).toBeVisible();
+  // The button left with the card: focus goes to the page heading, not to the document.
+  await expect(favorites.heading).toBeFocused();
   await expect(favorites.root.getByRole('link', { name: 'Browse Cars' })).toBeVisible();
   await expectAccessible(page);
 
@@ -225,11 +227,29 @@ test('the dashboard and /favorites show a page at a time, and the cards count ev
   await expect(last.getByText('Sold', { exact: true })).toBeVisible();
   await expectAccessible(page);
 
-  // Unsaving the only listing of the last page goes back to the page before, now the only one.
+  // Unsaving the only listing of the last page goes back to the page before, now the only one;
+  // focus, on the button that left, goes to the page heading.
   await last.getByRole('button', { name: 'Remove from Favorites' }).click();
   await expect(page).toHaveURL('/favorites');
   await expect(favorites.items).toHaveCount(12);
   await expect(favorites.pager).toHaveCount(0);
+  await expect(favorites.heading).toBeFocused();
+
+  // From the keyboard: the card that takes the removed one's place gets focus on its title, or at
+  // the end of the list the card before it.
+  const focused = page.locator(':focus');
+  const titleOf = (index: number) => favorites.items.nth(index).getByRole('link').getAttribute('href');
+  const third = await titleOf(2);
+  await favorites.items.nth(1).getByRole('button', { name: 'Remove from Favorites' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(favorites.items).toHaveCount(11);
+  await expect(focused).toHaveAttribute('href', third!);
+  const lastButOne = await titleOf(9);
+  await favorites.items.nth(10).getByRole('button', { name: 'Remove from Favorites' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(favorites.items).toHaveCount(10);
+  await expect(focused).toHaveAttribute('href', lastButOne!);
+  await expectAccessible(page);
 
   await page.setViewportSize({ width: 360, height: 740 });
   for (const path of ['/favorites', '/dashboard']) {

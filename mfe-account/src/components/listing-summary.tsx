@@ -1,6 +1,6 @@
 import { formatMileage, formatPrice, formatVehicleName, routes, type Listing } from '@carmarket/shared';
 import { Badge, Card } from '@carmarket/shared/ui';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Link } from '@carmarket/shared/router';
 import styled from 'styled-components';
 
@@ -26,14 +26,27 @@ const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** A listing in the dashboard and favorites lists; views and saves show for active ones only (spec §2). */
-export function ListingSummary({ listing, actions }: { listing: Listing; actions?: ReactNode }) {
+/**
+ * A listing in the dashboard and favorites lists; views and saves show for active ones only (spec §2).
+ * `titleRef` reaches the title's link, for moving focus onto the listing.
+ */
+export function ListingSummary({
+  listing,
+  actions,
+  titleRef,
+}: {
+  listing: Listing;
+  actions?: ReactNode;
+  titleRef?: Ref<HTMLAnchorElement>;
+}) {
   const active = listing.status === 'active';
   return (
     <Item as="li">
       <div>
         <Title>
-          <Link to={routes.listing(listing._id)}>{formatVehicleName(listing.vehicle)}</Link>
+          <Link ref={titleRef} to={routes.listing(listing._id)}>
+            {formatVehicleName(listing.vehicle)}
+          </Link>
         </Title>
         <Muted>
           {formatPrice(listing.price.amount)} · {formatMileage(listing.vehicle.mileage)}

@@ -1,4 +1,5 @@
-import { routes, useUiStore, VIEW_MODES } from '@carmarket/shared';
+import { routes, useUiStore, VIEW_MODES, type Id, type Listing } from '@carmarket/shared';
+import { useEffect, useRef } from 'react';
 import { Button, EmptyState, ErrorState, PageContainer, Pager, Skeleton } from '@carmarket/shared/ui';
 import { Link } from '@carmarket/shared/router';
 import styled from 'styled-components';
@@ -34,6 +35,39 @@ const Items = styled.ul<{ $mode: string; $stale: boolean }>`
 const viewLabels = { grid: 'Grid view', list: 'List view' } as const;
 
 /**
+ * The button of a removed favorite leaves with its card, which would drop keyboard focus onto the
+ * document. Once the listing has left the list, focus goes to the title of the card now in its
+ * place, else of the card before it (it was the last), else to the page heading (none are left).
+ */
+function useFocusAfterRemoval(listings: Listing[] | undefined) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const titles = useRef(new Map<Id, HTMLAnchorElement>());
+  const removing = useRef<{ id: Id; index: number } | null>(null);
+
+  useEffect(() => {
+    const removed = removing.current;
+    if (!removed || !listings || listings.some((listing) => listing._id === removed.id)) return;
+    removing.current = null;
+    const next = listings[removed.index] ?? listings[removed.index - 1];
+    (next ? titles.current.get(next._id) : heading.current)?.focus();
+  }, [listings]);
+
+  return {
+    heading,
+    title: (id: Id) => (element: HTMLAnchorElement | null) => {
+      if (element) titles.current.set(id, element);
+      else titles.current.delete(id);
+    },
+    expect: (id: Id, index: number) => {
+      removing.current = { id, index };
+    },
+    cancel: () => {
+      removing.current = null;
+    },
+  };
+}
+
+/**
  * /favorites (spec §2): saved listings as a grid or a list, a page at a time; a sold one stays,
  * badged Sold.
  */
@@ -44,12 +78,15 @@ export function FavoritesPage() {
   const viewMode = useUiStore((state) => state.viewMode);
   const setViewMode = useUiStore((state) => state.setViewMode);
   useLastPageFallback(page, data?.pagination, setPage);
+  const focusAfterRemoval = useFocusAfterRemoval(data?.data);
 
   return (
     <RemoteRoot>
       <PageContainer>
         <Header>
-          <h1>My Favorites</h1>
+          <h1 ref={focusAfterRemoval.heading} tabIndex={-1}>
+            My Favorites
+          </h1>
           <Toggle role="group" aria-label="Layout">
             {VIEW_MODES.map((mode) => (
               <Button
@@ -80,17 +117,24 @@ export function FavoritesPage() {
         ) : (
           <>
             <Items $mode={viewMode} $stale={isPlaceholderData} aria-busy={isPlaceholderData}>
-              {data.data.map((listing) => (
+              {data.data.map((listing, index) => (
                 <ListingSummary
                   key={listing._id}
                   listing={listing}
+                  titleRef={focusAfterRemoval.title(listing._id)}
                   actions={
                     <Button
                       type="button"
                       $variant="secondary"
                       $size="sm"
-                      disabled={remove.isPending && remove.variables === listing._id}
-                      onClick={() => remove.mutate(listing._id)}
+                      // Not disabled: a disabled button drops the focus it holds, and the focus stays
+                      // on it should the removal fail.
+                      aria-disabled={remove.isPending}
+                      onClick={() => {
+                        if (remove.isPending) return;
+                        focusAfterRemoval.expect(listing._id, index);
+                        remove.mutate(listing._id, { onError: focusAfterRemoval.cancel });
+                      }}
                     >
                       Remove from Favorites
                     </Button>

@@ -36,7 +36,8 @@ const SEND_FAILED = 'Failed to send message. Please try again.';
 // Spec §8: the Message Seller button with no listing behind it.
 const NO_LISTING = 'No listing data';
 
-// POST /messages answers 404 only when the listing is gone (deleted, or its seller's account).
+// POST /messages answers 404 only when the listing is no longer there for the buyer: deleted (or its
+// seller's account), or back in draft with fewer than 4 photos.
 const isListingGone = (error: unknown) => axios.isAxiosError(error) && error.response?.status === 404;
 
 const greeting = (listing: Listing) =>

@@ -93,8 +93,6 @@ const COMMIT_DELAY_ALLOWANCE_MS = 10_000;
 /** Removed rows leave holes; past this share of the slots the index is rebuilt from scratch. */
 const MAX_DEAD_SHARE = 0.25;
 const INITIAL_CAPACITY = 1024;
-/** Most listings lack most categories: one shared empty list saves an array per slot and category. */
-const NO_FEATURES: number[] = [];
 /** Text matches kept while no listing changes: a few paging or sorting users of the same words. */
 const TEXT_CACHE_ENTRIES = 32;
 /** cube/earthdistance's earth radius, so radius results match what PostgreSQL's earth_distance says. */
@@ -139,6 +137,56 @@ class Dictionary {
       if (targets.has(value)) accepted[code] = 1;
     });
     return accepted;
+  }
+}
+
+/**
+ * Each slot's list of small codes, packed into one growing array: slot s holds
+ * `pool[start[s] .. start[s] + length[s])`. Far less memory and garbage than an array per slot, and
+ * counting walks typed arrays only. Space of removed slots comes back when the index is rebuilt.
+ */
+class PackedLists {
+  private start: Int32Array;
+  private length: Uint16Array;
+  private pool = new Int32Array(INITIAL_CAPACITY);
+  private used = 0;
+
+  constructor(capacity: number) {
+    this.start = new Int32Array(capacity);
+    this.length = new Uint16Array(capacity);
+  }
+
+  growSlots(capacity: number): void {
+    const start = new Int32Array(capacity);
+    start.set(this.start);
+    const length = new Uint16Array(capacity);
+    length.set(this.length);
+    this.start = start;
+    this.length = length;
+  }
+
+  set(slot: number, codes: readonly number[]): void {
+    if (this.used + codes.length > this.pool.length) {
+      const pool = new Int32Array(Math.max(this.pool.length * 2, this.used + codes.length));
+      pool.set(this.pool);
+      this.pool = pool;
+    }
+    this.start[slot] = this.used;
+    this.length[slot] = codes.length;
+    this.pool.set(codes, this.used);
+    this.used += codes.length;
+  }
+
+  has(slot: number, code: number): boolean {
+    for (let at = this.start[slot]!, end = at + this.length[slot]!; at < end; at++) {
+      if (this.pool[at] === code) return true;
+    }
+    return false;
+  }
+
+  /** Adds one to `counts` at each of the slot's codes. */
+  countInto(counts: Int32Array, slot: number): void {
+    for (let at = this.start[slot]!, end = at + this.length[slot]!; at < end; at++) counts[this.pool[at]!]!++;
   }
 }
 
@@ -215,7 +263,7 @@ export class SearchIndex {
   private trim!: Int32Column;
   private readonly names = new Dictionary();
   private readonly coded = {} as Record<CodedField, { dictionary: Dictionary; column: Int32Column }>;
-  private readonly features = {} as Record<FeatureCategory, { dictionary: Dictionary; lists: number[][] }>;
+  private readonly features = {} as Record<FeatureCategory, { dictionary: Dictionary; lists: PackedLists }>;
   /** Per sort, the live slots in that order (each order ends with created_at and id, so it is total). */
   private orders = {} as Record<SortOption, number[]>;
 
@@ -451,7 +499,7 @@ export class SearchIndex {
       const codes = wanted.map((feature) => dictionary.find(feature) ?? -1);
       result.push({
         facet: `features.${category}`,
-        passes: (slot) => codes.every((code) => lists[slot]!.includes(code)),
+        passes: (slot) => codes.every((code) => lists.has(slot, code)),
       });
     }
     return result;
@@ -471,8 +519,7 @@ export class SearchIndex {
         const { dictionary, lists } = this.features[source.category];
         counts = new Int32Array(dictionary.values.length);
         for (let slot = 0; slot < this.size; slot++) {
-          if (matched[slot] === 1 || soleFailure[slot] === index)
-            for (const code of lists[slot]!) counts[code]!++;
+          if (matched[slot] === 1 || soleFailure[slot] === index) lists.countInto(counts, slot);
         }
         label = (code) => dictionary.values[code]!;
       } else {
@@ -526,8 +573,8 @@ export class SearchIndex {
     for (const field of CODED) this.coded[field] ??= { dictionary: new Dictionary(), column: ints() };
     for (const field of CODED) this.coded[field].column = ints();
     for (const category of FEATURE_CATEGORIES) {
-      this.features[category] ??= { dictionary: new Dictionary(), lists: [] };
-      this.features[category].lists = [];
+      this.features[category] ??= { dictionary: new Dictionary(), lists: new PackedLists(this.capacity) };
+      this.features[category].lists = new PackedLists(this.capacity);
     }
     this.orders = Object.fromEntries(SORT_OPTIONS.map((sort) => [sort, []])) as unknown as Record<
       SortOption,
@@ -569,6 +616,7 @@ export class SearchIndex {
       bigger.set(this.coded[field].column);
       this.coded[field].column = bigger;
     }
+    for (const category of FEATURE_CATEGORIES) this.features[category].lists.growSlots(this.capacity);
   }
 
   /** Writes an active row into a new slot (not yet in the sort orders). */
@@ -603,8 +651,10 @@ export class SearchIndex {
     }
     for (const category of FEATURE_CATEGORIES) {
       const { dictionary, lists } = this.features[category];
-      const names = row.features[category] ?? [];
-      lists[slot] = names.length === 0 ? NO_FEATURES : names.map((feature) => dictionary.code(feature));
+      lists.set(
+        slot,
+        (row.features[category] ?? []).map((feature) => dictionary.code(feature)),
+      );
     }
     return slot;
   }

@@ -93,6 +93,8 @@ const COMMIT_DELAY_ALLOWANCE_MS = 10_000;
 /** Removed rows leave holes; past this share of the slots the index is rebuilt from scratch. */
 const MAX_DEAD_SHARE = 0.25;
 const INITIAL_CAPACITY = 1024;
+/** Fewer matches than 1/16 of the listings are sorted on their own rather than found in a kept order. */
+const SORT_MATCHES_BELOW_SHARE = 16;
 /** Text matches kept while no listing changes: a few paging or sorting users of the same words. */
 const TEXT_CACHE_ENTRIES = 32;
 /** cube/earthdistance's earth radius, so radius results match what PostgreSQL's earth_distance says. */
@@ -227,6 +229,17 @@ const FACET_SOURCES: readonly ({ field: CodedField } | { doors: true } | { categ
     return { field: CODED.find((field) => CODED_FACET[field] === facet)! };
   });
 
+/**
+ * What passes a search's filters: `matched` flags and lists the slots passing all of them; each
+ * facet with a filter lists the slots failing that filter alone, which still count for its values
+ * (a count says how many results choosing the value, in addition to the rest, would give).
+ */
+interface Evaluation {
+  matched: Uint8Array;
+  matchedSlots: Int32Array;
+  soleFailures: Map<Facet, number[]>;
+}
+
 /** A filter of one facet: `passes(slot)` under the filter, counted against `facet` when it alone fails. */
 interface FacetFilter {
   facet: Facet;
@@ -320,21 +333,38 @@ export class SearchIndex {
   async search(query: IndexQuery, sort: SortOption, offset: number, limit: number): Promise<IndexResult> {
     const textIds = await this.textIds(query);
     // Nothing awaits from here on, so the slots cannot change under the evaluation.
-    const { matched, total, soleFailure } = this.evaluate(query, textIds, true);
-    const pageIds: string[] = [];
+    const found = this.evaluate(query, textIds);
+    return {
+      total: found.matchedSlots.length,
+      facets: this.facetCounts(found),
+      pageIds: this.page(found, sort, offset, limit).map((slot) => this.ids[slot]!),
+    };
+  }
+
+  /**
+   * The page's slots: a few matches are sorted on their own; many are read off the kept sort order,
+   * which stops as soon as the page is full.
+   */
+  private page({ matched, matchedSlots }: Evaluation, sort: SortOption, offset: number, limit: number) {
+    if (matchedSlots.length * SORT_MATCHES_BELOW_SHARE < this.size) {
+      return Array.from(matchedSlots)
+        .sort(this.comparator(sort))
+        .slice(offset, offset + limit);
+    }
+    const slots: number[] = [];
     let skipped = 0;
     for (const slot of this.orders[sort]) {
       if (!matched[slot]) continue;
       if (skipped < offset) skipped++;
-      else if (pageIds.push(this.ids[slot]!) === limit) break;
+      else if (slots.push(slot) === limit) break;
     }
-    return { total, facets: this.facetCounts(matched, soleFailure!), pageIds };
+    return slots;
   }
 
   /** How many listings match, without facets or a page (saved searches' "new" counts). */
   async count(query: IndexQuery): Promise<number> {
     const textIds = await this.textIds(query);
-    return this.evaluate(query, textIds, false).total;
+    return this.evaluate(query, textIds).matchedSlots.length;
   }
 
   /**
@@ -356,22 +386,15 @@ export class SearchIndex {
     return ids;
   }
 
-  /**
-   * Marks the slots that pass every filter and, for facet counting, each slot that fails exactly
-   * one facet's filter with that facet (by its index in FACETS): such a slot still counts for that
-   * facet, so a count says how many results choosing the value (in addition to the rest) would give.
-   */
-  private evaluate(
-    query: IndexQuery,
-    textIds: string[] | undefined,
-    withFacets: boolean,
-  ): { matched: Uint8Array; total: number; soleFailure: Int8Array | undefined } {
+  /** Runs the search's filters over every live slot, in one pass (see Evaluation). */
+  private evaluate(query: IndexQuery, textIds: string[] | undefined): Evaluation {
     const base = this.baseFilters(query, textIds);
     const facetFilters = this.facetFilters(query.filters);
-    const facetOfFilter = facetFilters.map((filter) => FACETS.indexOf(filter.facet));
     const matched = new Uint8Array(this.size);
-    const soleFailure = withFacets ? new Int8Array(this.size).fill(-1) : undefined;
+    const matchedSlots = new Int32Array(this.size);
     let total = 0;
+    const soleFailures = new Map<Facet, number[]>(facetFilters.map((filter) => [filter.facet, []]));
+    const failureLists = facetFilters.map((filter) => soleFailures.get(filter.facet)!);
     slots: for (let slot = 0; slot < this.size; slot++) {
       if (!this.alive[slot]) continue;
       for (const passes of base) if (!passes(slot)) continue slots;
@@ -383,12 +406,12 @@ export class SearchIndex {
       }
       if (failed === -1) {
         matched[slot] = 1;
-        total++;
-      } else if (soleFailure) {
-        soleFailure[slot] = facetOfFilter[failed]!;
+        matchedSlots[total++] = slot;
+      } else {
+        failureLists[failed]!.push(slot);
       }
     }
-    return { matched, total, soleFailure };
+    return { matched, matchedSlots: matchedSlots.subarray(0, total), soleFailures };
   }
 
   private baseFilters(
@@ -509,25 +532,26 @@ export class SearchIndex {
    * Counts each facet's values, column by column, over the matching slots and those failing only
    * that facet's filter; values as stored (doors as its number's text).
    */
-  private facetCounts(matched: Uint8Array, soleFailure: Int8Array): FacetCounts {
+  private facetCounts({ matchedSlots, soleFailures }: Evaluation): FacetCounts {
     const result: FacetCounts = new Map();
     FACETS.forEach((facet, index) => {
       const source = FACET_SOURCES[index]!;
+      const groups: ArrayLike<number>[] = [matchedSlots, soleFailures.get(facet) ?? []];
       let counts: Int32Array;
       let label: (code: number) => string;
       if ('category' in source) {
         const { dictionary, lists } = this.features[source.category];
         counts = new Int32Array(dictionary.values.length);
-        for (let slot = 0; slot < this.size; slot++) {
-          if (matched[slot] === 1 || soleFailure[slot] === index) lists.countInto(counts, slot);
+        for (const slots of groups) {
+          for (let at = 0; at < slots.length; at++) lists.countInto(counts, slots[at]!);
         }
         label = (code) => dictionary.values[code]!;
       } else {
         const coded = 'field' in source ? this.coded[source.field] : undefined;
         const column = coded ? coded.column : this.doors;
         counts = new Int32Array(coded ? coded.dictionary.values.length : this.maxDoors + 1);
-        for (let slot = 0; slot < this.size; slot++) {
-          if (matched[slot] === 1 || soleFailure[slot] === index) counts[column[slot]!]!++;
+        for (const slots of groups) {
+          for (let at = 0; at < slots.length; at++) counts[column[slots[at]!]!]!++;
         }
         label = coded ? (code) => coded.dictionary.values[code]! : String;
       }

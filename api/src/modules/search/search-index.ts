@@ -62,12 +62,14 @@ export interface IndexRow {
 }
 
 /** Where the index reads listings from: the database (SearchRepository) in the API. */
+/**
+ * Where the index reads listings from: the database (SearchRepository) in the API. `readAt` is the
+ * database's clock when the read began; the next look goes back from it, so nothing is missed.
+ */
 export interface SearchIndexSource {
-  /** The database's clock, read before the rows so that nothing committed after it is missed next time. */
-  now(): Promise<Date>;
-  activeRows(): Promise<IndexRow[]>;
+  activeRows(): Promise<{ readAt: Date; rows: IndexRow[] }>;
   /** Listings of any status updated after `since`, and the ids of listings deleted after it. */
-  changesSince(since: Date): Promise<{ rows: IndexRow[]; deletedIds: string[] }>;
+  changesSince(since: Date): Promise<{ readAt: Date; rows: IndexRow[]; deletedIds: string[] }>;
 }
 
 /** What a search asks of the index; `text` reads the ids that q's full-text query finds, when there is a q. */
@@ -313,21 +315,21 @@ export class SearchIndex {
   }
 
   private async catchUp(): Promise<void> {
-    const now = await this.source.now();
     if (!this.loaded || this.dead > MAX_DEAD_SHARE * this.size) {
-      const rows = await this.source.activeRows();
+      const { readAt, rows } = await this.source.activeRows();
       this.reset();
       for (const row of rows) this.place(row);
       this.sortAll();
       this.loaded = true;
       this.version++;
+      this.watermark = readAt;
     } else {
       const since = new Date(this.watermark.getTime() - COMMIT_DELAY_ALLOWANCE_MS);
-      const { rows, deletedIds } = await this.source.changesSince(since);
+      const { readAt, rows, deletedIds } = await this.source.changesSince(since);
       for (const id of deletedIds) this.remove(id);
       for (const row of rows) this.apply(row);
+      this.watermark = readAt;
     }
-    this.watermark = now;
   }
 
   async search(query: IndexQuery, sort: SortOption, offset: number, limit: number): Promise<IndexResult> {

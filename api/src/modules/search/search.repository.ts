@@ -117,27 +117,29 @@ export class SearchRepository {
   indexSource(): SearchIndexSource {
     const select = () =>
       this.db.select(indexColumns).from(listings).innerJoin(users, eq(users.id, listings.sellerId));
+    const clock = async () => {
+      const [row] = await this.execute<{ now: string }>(sql`select now()::text as now`);
+      return new Date(row!.now);
+    };
     return {
-      now: async () => {
-        const [row] = await this.execute<{ now: string }>(sql`select now()::text as now`);
-        return new Date(row!.now);
-      },
       // A full read is also when old tombstones go: every index reading this table has read past them.
       activeRows: async () => {
+        const readAt = await clock();
         await this.db
           .delete(listingTombstones)
           .where(lt(listingTombstones.deletedAt, sql`now() - make_interval(days => ${TOMBSTONE_DAYS})`));
-        return (await select().where(eq(listings.status, 'active'))) as IndexRow[];
+        return { readAt, rows: (await select().where(eq(listings.status, 'active'))) as IndexRow[] };
       },
+      // Two statements, the clock riding with the tombstones: one round trip less on every search.
       changesSince: async (since) => {
-        const [rows, deleted] = await Promise.all([
+        const [rows, [look]] = await Promise.all([
           select().where(gt(listings.updatedAt, since)),
-          this.db
-            .select({ id: listingTombstones.listingId })
-            .from(listingTombstones)
-            .where(gt(listingTombstones.deletedAt, since)),
+          this.execute<{ now: string; deleted: string[] }>(sql`
+            select now()::text as now,
+                   coalesce((select array_agg(${listingTombstones.listingId})::text[] from ${listingTombstones}
+                             where ${listingTombstones.deletedAt} > ${since.toISOString()}::timestamptz), '{}') as deleted`),
         ]);
-        return { rows: rows as IndexRow[], deletedIds: deleted.map((row) => row.id) };
+        return { readAt: new Date(look!.now), rows: rows as IndexRow[], deletedIds: look!.deleted };
       },
     };
   }

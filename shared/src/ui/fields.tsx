@@ -104,39 +104,41 @@ function FieldMessages({
   );
 }
 
-export type TextFieldProps = FieldProps & Omit<ComponentPropsWithRef<'input'>, 'children'>;
-
-export function TextField({ label, error, hint, id, required, className, ...inputProps }: TextFieldProps) {
-  const { controlId, hintId, errorId, aria } = useFieldIds(id, { error, hint });
-  return (
-    <FieldWrapper className={className}>
-      <Label htmlFor={controlId}>
-        {label}
-        <RequiredMark required={required} />
-      </Label>
-      <Input
-        id={controlId}
-        aria-required={required || undefined}
-        $invalid={!!error}
-        {...aria}
-        {...inputProps}
-      />
-      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
-    </FieldWrapper>
-  );
+/** What a stacked field hands its control: the id the label points at and the ARIA wiring. */
+interface ControlWiring {
+  id: string;
+  'aria-required': true | undefined;
+  'aria-invalid': boolean | undefined;
+  'aria-describedby': string | undefined;
+  $invalid: boolean;
 }
 
-export type TextAreaFieldProps = FieldProps & Omit<ComponentPropsWithRef<'textarea'>, 'children'>;
+interface LabelledFieldProps extends FieldProps {
+  id?: string;
+  /** Marks the field only (aria-required and an asterisk); the control never gets `required`. */
+  required?: boolean;
+  className?: string;
+}
 
-export function TextAreaField({
+/** Splits a field's props into the frame's and the control's own. */
+function splitFieldProps<P extends LabelledFieldProps>({
   label,
   error,
   hint,
   id,
   required,
   className,
-  ...textAreaProps
-}: TextAreaFieldProps) {
+  ...controlProps
+}: P) {
+  return [{ label, error, hint, id, required, className }, controlProps] as const;
+}
+
+/** The label above, the control, then hint and error: the frame of the text, text area and select fields. */
+function LabelledField({
+  children,
+  ...field
+}: LabelledFieldProps & { children: (control: ControlWiring) => ReactNode }) {
+  const { label, error, hint, id, required, className } = field;
   const { controlId, hintId, errorId, aria } = useFieldIds(id, { error, hint });
   return (
     <FieldWrapper className={className}>
@@ -144,15 +146,25 @@ export function TextAreaField({
         {label}
         <RequiredMark required={required} />
       </Label>
-      <TextArea
-        id={controlId}
-        aria-required={required || undefined}
-        $invalid={!!error}
-        {...aria}
-        {...textAreaProps}
-      />
+      {children({ id: controlId, 'aria-required': required || undefined, $invalid: !!error, ...aria })}
       <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </FieldWrapper>
+  );
+}
+
+export type TextFieldProps = FieldProps & Omit<ComponentPropsWithRef<'input'>, 'children'>;
+
+export function TextField(props: TextFieldProps) {
+  const [field, inputProps] = splitFieldProps(props);
+  return <LabelledField {...field}>{(control) => <Input {...control} {...inputProps} />}</LabelledField>;
+}
+
+export type TextAreaFieldProps = FieldProps & Omit<ComponentPropsWithRef<'textarea'>, 'children'>;
+
+export function TextAreaField(props: TextAreaFieldProps) {
+  const [field, textAreaProps] = splitFieldProps(props);
+  return (
+    <LabelledField {...field}>{(control) => <TextArea {...control} {...textAreaProps} />}</LabelledField>
   );
 }
 
@@ -170,42 +182,22 @@ export type SelectFieldProps = FieldProps &
     placeholder?: string;
   };
 
-export function SelectField({
-  label,
-  error,
-  hint,
-  id,
-  required,
-  className,
-  options = [],
-  placeholder,
-  children,
-  ...selectProps
-}: SelectFieldProps) {
-  const { controlId, hintId, errorId, aria } = useFieldIds(id, { error, hint });
+export function SelectField(props: SelectFieldProps) {
+  const [field, { options = [], placeholder, children, ...selectProps }] = splitFieldProps(props);
   return (
-    <FieldWrapper className={className}>
-      <Label htmlFor={controlId}>
-        {label}
-        <RequiredMark required={required} />
-      </Label>
-      <Select
-        id={controlId}
-        aria-required={required || undefined}
-        $invalid={!!error}
-        {...aria}
-        {...selectProps}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
-        {children}
-      </Select>
-      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
-    </FieldWrapper>
+    <LabelledField {...field}>
+      {(control) => (
+        <Select {...control} {...selectProps}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+          {children}
+        </Select>
+      )}
+    </LabelledField>
   );
 }
 

@@ -51,9 +51,10 @@ export default tseslint.config(
                 '!@carmarket/shared/schemas',
                 '!@carmarket/shared/ui',
                 '!@carmarket/shared/router',
+                '!@carmarket/shared/standalone',
               ],
               message:
-                'Import from @carmarket/shared, @carmarket/shared/schemas, @carmarket/shared/ui or @carmarket/shared/router only.',
+                'Import from @carmarket/shared, @carmarket/shared/schemas, @carmarket/shared/ui, @carmarket/shared/router or (standalone pages) @carmarket/shared/standalone only.',
             },
             {
               group: ['react-router', 'react-router/*', 'react-router-dom'],

@@ -1,24 +1,12 @@
-import { createQueryClient, readStoredTheme, routePatterns } from '@carmarket/shared';
-import { darkTheme, GlobalStyle, lightTheme } from '@carmarket/shared/ui';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { routePatterns } from '@carmarket/shared';
+import { Route } from '@carmarket/shared/router';
+import { StandaloneApp } from '@carmarket/shared/standalone';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from '@carmarket/shared/router';
-import { ThemeProvider } from 'styled-components';
 import ListingDetailPage from './exposes/listing-detail-page';
 
 // Standalone development only (`npm run dev` here): the providers the shell gives the page in the site.
 createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
-      <ThemeProvider theme={readStoredTheme() === 'dark' ? darkTheme : lightTheme}>
-        <GlobalStyle />
-        <BrowserRouter>
-          <Routes>
-            <Route path={routePatterns.listing} element={<ListingDetailPage />} />
-          </Routes>
-        </BrowserRouter>
-      </ThemeProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+  <StandaloneApp>
+    <Route path={routePatterns.listing} element={<ListingDetailPage />} />
+  </StandaloneApp>,
 );

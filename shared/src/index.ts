@@ -6,6 +6,8 @@ export * from './format/index.js';
 export { http, getErrorMessage, refreshSession, setSessionExpiredHandler } from './api/http.js';
 export {
   createQueryClient,
+  QUERY_CLIENT_ID,
+  queryClientId,
   shouldRetry,
   searchQueryOptions,
   listingQueryOptions,
@@ -21,4 +23,5 @@ export {
 } from './api/saved-searches.js';
 export { useSessionStore, type SessionState, type PersistedSession } from './state/session.js';
 export { useUiStore, useTheme, readStoredTheme, applyTheme, type UiState } from './state/ui.js';
+export { RemoteRoot } from './federation/remote-root.js';
 export { startRealtime, getSocket, useSocket, whenSocketReady, type AppSocket } from './realtime/socket.js';

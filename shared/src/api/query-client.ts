@@ -34,6 +34,18 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * The shell tags the page's QueryClient with an id under this global-registry symbol; each page root
+ * (the shell's layout and every remote page) renders it as `data-query-client`, so a test can see that
+ * they all hold the same instance. A registry symbol is the same in every copy of this module.
+ */
+export const QUERY_CLIENT_ID = Symbol.for('carmarket.queryClientId');
+
+/** The id the shell gave `client` ('undefined' for an untagged one, as on a remote's standalone page). */
+export function queryClientId(client: QueryClient): string {
+  return String(Reflect.get(client, QUERY_CLIENT_ID));
+}
+
 /** Search results: fresh 30 s, refetched on window focus and on mount. */
 export const searchQueryOptions = {
   staleTime: SEARCH_STALE_TIME_MS,

@@ -1,9 +1,8 @@
-import { useSessionStore } from '@carmarket/shared';
+import { queryClientId, useSessionStore } from '@carmarket/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from '@carmarket/shared/router';
 import styled from 'styled-components';
-import { QUERY_CLIENT_ID } from '../app/query-client';
 import { RemoteLoading } from '../remotes/remote-fallbacks';
 import { useRouteTitle } from '../routing/route-handle';
 import { SiteFooter } from './site-footer';
@@ -48,10 +47,10 @@ export function Layout() {
   useRouteTitle();
   const userId = useSessionStore((state) => state.user?._id ?? 'guest');
   // Read from the provider, exactly as a remote reads it.
-  const queryClientId = String(Reflect.get(useQueryClient(), QUERY_CLIENT_ID));
+  const clientId = queryClientId(useQueryClient());
 
   return (
-    <Shell data-query-client={queryClientId} data-session-user={userId}>
+    <Shell data-query-client={clientId} data-session-user={userId}>
       <SkipLink href="#main-content">Skip to main content</SkipLink>
       <SiteHeader />
       <Main id="main-content" tabIndex={-1}>

@@ -1,4 +1,4 @@
-import { routes, useSessionStore, type Listing } from '@carmarket/shared';
+import { routes, useSessionStore, type Listing, RemoteRoot } from '@carmarket/shared';
 import { Button, Card, EmptyState, PageContainer, Pager, Skeleton, Tabs } from '@carmarket/shared/ui';
 import { useCallback, type ReactNode } from 'react';
 import { Link, useSearchParams } from '@carmarket/shared/router';
@@ -9,7 +9,6 @@ import { useDeleteListing } from '../../features/my-listings/api/delete-listing'
 import { useSetListingStatus } from '../../features/my-listings/api/set-listing-status';
 import { useUserListingCount, useUserListings } from '../../features/my-listings/api/get-user-listings';
 import { useLastPageFallback, usePageParam, type ListingPage } from '../../lib/paged-listings';
-import { RemoteRoot } from '../../remote-root';
 import { SavedSearches } from './saved-searches';
 
 const Header = styled.div`
@@ -138,7 +137,7 @@ export function DashboardPage() {
   };
 
   return (
-    <RemoteRoot>
+    <RemoteRoot remote="mfe_account">
       <PageContainer>
         <Header>
           <div>

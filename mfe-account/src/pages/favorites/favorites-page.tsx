@@ -1,4 +1,4 @@
-import { routes, useUiStore, VIEW_MODES, type Id, type Listing } from '@carmarket/shared';
+import { routes, useUiStore, VIEW_MODES, type Id, type Listing, RemoteRoot } from '@carmarket/shared';
 import { useEffect, useRef } from 'react';
 import { Button, EmptyState, ErrorState, PageContainer, Pager, Skeleton } from '@carmarket/shared/ui';
 import { Link } from '@carmarket/shared/router';
@@ -7,7 +7,6 @@ import { ListingSummary } from '../../components/listing-summary';
 import { useFavorites } from '../../features/favorites/api/get-favorites';
 import { useRemoveFavorite } from '../../features/favorites/api/remove-favorite';
 import { useLastPageFallback, usePageParam } from '../../lib/paged-listings';
-import { RemoteRoot } from '../../remote-root';
 
 const Header = styled.div`
   display: flex;
@@ -81,7 +80,7 @@ export function FavoritesPage() {
   const focusAfterRemoval = useFocusAfterRemoval(data?.data);
 
   return (
-    <RemoteRoot>
+    <RemoteRoot remote="mfe_account">
       <PageContainer>
         <Header>
           <h1 ref={focusAfterRemoval.heading} tabIndex={-1}>

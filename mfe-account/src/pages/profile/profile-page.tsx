@@ -1,11 +1,17 @@
-import { getErrorMessage, NAME_MAX, STATE_CODE_LENGTH, useSessionStore, type User } from '@carmarket/shared';
+import {
+  getErrorMessage,
+  NAME_MAX,
+  STATE_CODE_LENGTH,
+  useSessionStore,
+  type User,
+  RemoteRoot,
+} from '@carmarket/shared';
 import { profileSchema, type Profile, type ProfileInput } from '@carmarket/shared/schemas';
 import { Button, Card, CheckboxField, PageContainer, TextField } from '@carmarket/shared/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import { useUpdateProfile } from '../../features/profile/api/update-profile';
-import { RemoteRoot } from '../../remote-root';
 
 const Form = styled.form`
   display: grid;
@@ -49,7 +55,7 @@ export function ProfilePage() {
   const submit = handleSubmit((profile) => update.mutateAsync(profile).catch(() => undefined));
 
   return (
-    <RemoteRoot>
+    <RemoteRoot remote="mfe_account">
       <PageContainer>
         <h1>My Profile</h1>
         <Card>

@@ -10,11 +10,11 @@ import {
   TRANSMISSION_LABELS,
   useListing,
   type Listing,
+  RemoteRoot,
 } from '@carmarket/shared';
 import { Badge, Button, Card, PageContainer, Skeleton, VisuallyHidden } from '@carmarket/shared/ui';
 import { Link, useParams } from '@carmarket/shared/router';
 import styled from 'styled-components';
-import { RemoteRoot } from '../../remote-root';
 import { ListingActions } from './listing-actions';
 import { ListingGallery } from './listing-gallery';
 import { SimilarCars } from './similar-cars';
@@ -218,7 +218,7 @@ export function ListingDetailPage() {
   );
 
   return (
-    <RemoteRoot>
+    <RemoteRoot remote="mfe_listings">
       <PageContainer>
         {isPending ? (
           <div role="status">

@@ -4,6 +4,7 @@ import {
   routes,
   useSessionStore,
   useSocket,
+  RemoteRoot,
 } from '@carmarket/shared';
 import {
   Button,
@@ -23,7 +24,6 @@ import {
 } from '../../features/conversations/api/get-conversations';
 import { useMessagingLive } from '../../features/live/use-messaging-live';
 import { UnreadBadge } from '../../features/unread/unread-badge';
-import { RemoteRoot } from '../../remote-root';
 import { ConversationRow } from './conversation-row';
 import { ConversationView } from './conversation-view';
 
@@ -89,7 +89,7 @@ export function MessagesPage() {
   }, [socket, participantKey]);
 
   return (
-    <RemoteRoot>
+    <RemoteRoot remote="mfe_messaging">
       <PageContainer>
         <Title>
           Messages <UnreadBadge />

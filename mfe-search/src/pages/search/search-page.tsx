@@ -8,6 +8,7 @@ import {
   type Listing,
   type SortOption,
   type Suggestion,
+  RemoteRoot,
 } from '@carmarket/shared';
 import {
   Button,
@@ -27,7 +28,6 @@ import { SavedSearches } from '../../features/saved-searches/components/saved-se
 import { useSearchListings } from '../../features/search/api/search-listings';
 import { ListingCard } from '../../features/search/components/listing-card';
 import { SearchBox } from '../../features/suggestions/components/search-box';
-import { RemoteRoot } from '../../remote-root';
 import { useSearchState } from './use-search-state';
 
 /** Radius applied when a location suggestion is picked. */
@@ -130,7 +130,7 @@ export function SearchPage() {
   };
 
   return (
-    <RemoteRoot>
+    <RemoteRoot remote="mfe_search">
       <PageContainer>
         <h1>Search Cars</h1>
         <SearchBox

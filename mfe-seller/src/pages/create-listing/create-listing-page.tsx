@@ -1,9 +1,8 @@
-import { routes, useSessionStore } from '@carmarket/shared';
+import { routes, useSessionStore, RemoteRoot } from '@carmarket/shared';
 import { Card, PageContainer } from '@carmarket/shared/ui';
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useNavigate } from '@carmarket/shared/router';
 import { usePhotoList } from '../../features/photos/hooks/use-photo-list';
-import { RemoteRoot } from '../../remote-root';
 import {
   clearDraft,
   loadDraft,
@@ -100,7 +99,7 @@ export function CreateListingPage() {
   }, [invalidStep]);
 
   return (
-    <RemoteRoot>
+    <RemoteRoot remote="mfe_seller">
       <PageContainer>
         <h1>Sell Your Car</h1>
         <p>Every listing needs at least 4 photos.</p>

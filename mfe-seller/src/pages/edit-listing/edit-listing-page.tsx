@@ -1,9 +1,8 @@
-import { formatVehicleName, routes, useListing, useSessionStore } from '@carmarket/shared';
+import { formatVehicleName, routes, useListing, useSessionStore, RemoteRoot } from '@carmarket/shared';
 import { Button, PageContainer, Skeleton, Tabs } from '@carmarket/shared/ui';
 import axios from 'axios';
 import { Link, useParams } from '@carmarket/shared/router';
 import styled from 'styled-components';
-import { RemoteRoot } from '../../remote-root';
 import { ListingDetailsTab } from './listing-details-tab';
 import { PhotosTab } from './photos-tab';
 import { VehicleTab } from './vehicle-tab';
@@ -39,7 +38,7 @@ export function EditListingPage() {
   const { data: listing, isPending, isError, error } = useListing(id);
 
   return (
-    <RemoteRoot>
+    <RemoteRoot remote="mfe_seller">
       <PageContainer>
         <Button as={Link} to={routes.dashboard} $variant="secondary" $size="sm">
           Back to Dashboard

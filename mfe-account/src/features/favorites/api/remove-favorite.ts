@@ -27,7 +27,7 @@ function markNotFavorite(cached: CachedListings, id: Id): CachedListings {
   return '_id' in cached ? unsave(cached, id) : cached;
 }
 
-async function forgetFavorite(queryClient: QueryClient, id: Id) {
+function forgetFavorite(queryClient: QueryClient, id: Id) {
   const favoritesKey = queryKeys.listings.favorites();
   queryClient.setQueriesData<ListingPage>({ queryKey: favoritesKey }, (cached) =>
     cached ? { ...cached, data: cached.data.filter((listing) => listing._id !== id) } : cached,
@@ -35,8 +35,9 @@ async function forgetFavorite(queryClient: QueryClient, id: Id) {
   for (const queryKey of [queryKeys.listings.all, queryKeys.search.all]) {
     queryClient.setQueriesData<CachedListings>({ queryKey }, (cached) => markNotFavorite(cached, id));
   }
-  // The pages after this one start one listing earlier now, and the totals are one smaller.
-  await queryClient.invalidateQueries({ queryKey: favoritesKey });
+  // The pages after this one start one listing earlier now, and the totals are one smaller. Not
+  // awaited: the removal is done, and the next one must not wait for this refetch.
+  void queryClient.invalidateQueries({ queryKey: favoritesKey });
 }
 
 /**

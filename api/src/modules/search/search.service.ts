@@ -165,14 +165,16 @@ export class SearchService {
     };
   }
 
-  private async present(row: SavedSearchRow): Promise<SavedSearch> {
+  /** Saved searches with their "new" counts, from one look at the listings for all of them. */
+  private async present(rows: SavedSearchRow[]): Promise<SavedSearch[]> {
+    await this.index.refresh();
+    return Promise.all(rows.map((row) => this.presentOne(row)));
+  }
+
+  private async presentOne(row: SavedSearchRow): Promise<SavedSearch> {
     const params = savedSearchParamsSchema.parse(row.filters);
     const since = row.lastViewedAt ?? row.createdAt;
-    await this.index.refresh();
-    const newCount = await this.index.count({
-      ...(await this.indexQuery(params, 'fulltext')),
-      createdAfter: since,
-    });
+    const newCount = await this.index.count({ ...this.indexQuery(params, 'fulltext'), createdAfter: since });
     return {
       _id: row.id,
       name: row.name,
@@ -184,8 +186,7 @@ export class SearchService {
   }
 
   async listSaved(userId: string): Promise<SavedSearch[]> {
-    const rows = await this.search.listSaved(userId);
-    return Promise.all(rows.map((row) => this.present(row)));
+    return this.present(await this.search.listSaved(userId));
   }
 
   async saveSearch(userId: string, payload: SavedSearchPayload): Promise<SavedSearch> {
@@ -196,13 +197,15 @@ export class SearchService {
       filters: payload.params,
       sort: payload.params.sort,
     });
-    return this.present(row);
+    const [saved] = await this.present([row]);
+    return saved!;
   }
 
   /** Opening a saved search: its listings are no longer new. */
   async markViewed(id: string, userId: string): Promise<SavedSearch> {
     await this.ownSaved(id, userId);
-    return this.present(await this.search.markSavedViewed(id, new Date()));
+    const [saved] = await this.present([await this.search.markSavedViewed(id, new Date())]);
+    return saved!;
   }
 
   async deleteSaved(id: string, userId: string): Promise<void> {

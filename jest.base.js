@@ -22,3 +22,28 @@ export const jestBase = {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
+
+// Jest ignores package.json "browser" fields, so jsdom tests would get styled-components' server
+// build, whose createGlobalStyle never injects on the client. Point it at the browser build, as
+// webpack does.
+export const browserModuleNameMapper = {
+  ...jestBase.moduleNameMapper,
+  '^styled-components$': new URL('./scripts/jest/styled-components.js', import.meta.url).pathname,
+};
+
+/**
+ * A front end's Jest project (the shell or a remote): tests beside the code as `*.test.ts(x)`, run
+ * in jsdom with the browser builds of libraries, HTTP answered at the network boundary by MSW.
+ * @returns {import('jest').Config}
+ */
+export const frontEndJest = (displayName) => ({
+  ...jestBase,
+  displayName,
+  rootDir: '.',
+  roots: ['<rootDir>/src'],
+  testEnvironment: new URL('./scripts/jest/jsdom-environment.js', import.meta.url).pathname,
+  // MSW's Node entry (msw/node) is not exported under the "browser" condition jsdom asks for.
+  testEnvironmentOptions: { customExportConditions: [''] },
+  moduleNameMapper: browserModuleNameMapper,
+  setupFilesAfterEnv: [new URL('./scripts/jest/testing-library.js', import.meta.url).pathname],
+});

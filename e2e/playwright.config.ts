@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchArgs, findChromium } from '../scripts/ensure-chromium.mjs';
+import { browserLocale, browserTimeZone } from './support/locale';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -9,15 +10,9 @@ if (!executablePath) {
 export default defineConfig({
   testDir: 'tests',
   globalSetup: './support/global-setup.ts',
-  // Two cores: two workers drive browsers next to the server under test. Tests tagged @second-code
-  // spend most of their time waiting out the API's one-code-per-minute rule, so they get two more
-  // workers instead of holding up the others.
-  workers: 4,
+  // Two cores: two workers drive browsers next to the server under test.
+  workers: 2,
   fullyParallel: true,
-  projects: [
-    { name: 'site', grepInvert: /@second-code/, workers: 2 },
-    { name: 'second-code', grep: /@second-code/, workers: 2 },
-  ],
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 45_000,
@@ -26,8 +21,8 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     // Tests never depend on the host's locale or time zone (dates and prices are formatted for the US).
-    locale: 'en-US',
-    timezoneId: 'America/Chicago',
+    locale: browserLocale,
+    timezoneId: browserTimeZone,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath, args: chromiumLaunchArgs },

@@ -6,5 +6,7 @@ export default {
     './DashboardPage': './src/exposes/dashboard-page.tsx',
     './ProfilePage': './src/exposes/profile-page.tsx',
     './FavoritesPage': './src/exposes/favorites-page.tsx',
+    './DealerPage': './src/exposes/dealer-page.tsx',
+    './ModerationPage': './src/exposes/moderation-page.tsx',
   },
 };

@@ -1,6 +1,8 @@
-// `npm test`: every check the project has, in order, stopping at the first failure.
+// `npm test`: every check the project has, in order, stopping at the first failure. Consecutive
+// phases of one `group` run at the same time (two cores: the static checks together, then the two
+// Jest runs); each one's output is printed whole when it ends, so nothing interleaves.
 // Usage: node scripts/test.mjs [phase ...]   (no phase: all of them; e.g. `node scripts/test.mjs e2e`)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { buildStale, repoRoot } from './lib/build.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -17,22 +19,50 @@ function run(command, { cwd = repoRoot, env = process.env } = {}) {
     throw new Error(`${command.join(' ')} exited with ${result.status ?? result.signal}`);
 }
 
+/** As run(), in the background: resolves with the command's whole output (stdout and stderr in order). */
+function runCollected(command, { cwd = repoRoot, env = process.env } = {}) {
+  const [file, ...args] = command;
+  const child = spawn(file, args, {
+    cwd,
+    env: { FORCE_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const chunks = [];
+  child.stdout.on('data', (chunk) => chunks.push(chunk));
+  child.stderr.on('data', (chunk) => chunks.push(chunk));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (status, signal) => {
+      const output = Buffer.concat(chunks).toString();
+      if (status === 0) resolve(output);
+      else {
+        const error = new Error(`${command.join(' ')} exited with ${status ?? signal}`);
+        error.output = output;
+        reject(error);
+      }
+    });
+  });
+}
+
 const phases = [
   { name: 'singletons', run: () => run([process.execPath, 'scripts/check-singletons.mjs']) },
-  { name: 'lint', run: () => run(['npx', 'eslint', '.']) },
-  { name: 'format', run: () => run(['npx', 'prettier', '--check', '.']) },
-  { name: 'typecheck', run: () => run(['npx', 'lerna', 'run', 'typecheck']) },
+  { name: 'lint', group: 'static', command: ['npx', 'eslint', '.'] },
+  { name: 'format', group: 'static', command: ['npx', 'prettier', '--check', '.'] },
+  { name: 'typecheck', group: 'static', command: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'build', run: () => buildStale() },
   {
     name: 'jest',
     title: 'unit + API integration (PGlite)',
-    run: () => run(jest, { env: envWithoutDatabase }),
+    group: 'jest',
+    command: jest,
+    env: envWithoutDatabase,
   },
   {
     name: 'jest-postgres',
     title: 'API integration (PostgreSQL at DATABASE_URL)',
+    group: 'jest',
     skip: !databaseUrl && 'DATABASE_URL is not set',
-    run: () => run([...jest, '--selectProjects', 'api']),
+    command: [...jest, '--selectProjects', 'api'],
   },
   {
     name: 'chromium',
@@ -43,7 +73,8 @@ const phases = [
   },
   {
     name: 'e2e',
-    title: 'Playwright e2e',
+    // Includes the bundle budgets (tests/budgets.spec.ts), measured on the suite's own site.
+    title: 'Playwright e2e and bundle budgets',
     run: () =>
       run(['npx', 'playwright', 'test'], {
         cwd: path.join(repoRoot, 'e2e'),
@@ -53,11 +84,6 @@ const phases = [
           CHROMIUM_PATH: chromiumPath ?? ensureChromium(),
         },
       }),
-  },
-  {
-    name: 'budgets',
-    title: 'bundle budgets',
-    run: () => run([process.execPath, 'scripts/check-budgets.mjs']),
   },
 ];
 
@@ -74,24 +100,69 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 const started = Date.now();
 const done = [];
 const chosen = phases.filter((phase) => selected.length === 0 || selected.includes(phase.name));
-for (const [index, phase] of chosen.entries()) {
-  const header = `[${index + 1}/${chosen.length}] ${phase.title ?? phase.name}`;
+
+function printHeader(phase) {
+  const header = `[${chosen.indexOf(phase) + 1}/${chosen.length}] ${phase.title ?? phase.name}`;
   console.log(`\n━━━ ${header} ${'━'.repeat(Math.max(3, 72 - header.length))}`);
+}
+
+function fail(phase, elapsedMs, error) {
+  console.error(`\n✗ ${phase.name} failed after ${seconds(elapsedMs)}: ${error.message}`);
+  console.error(
+    `npm test: FAILED at ${phase.name} (${done.join(', ') || 'nothing passed'}) in ${seconds(Date.now() - started)}`,
+  );
+  process.exit(1);
+}
+
+/** Runs phases at once; prints each one's output under its header as it ends. */
+async function runGroup(group) {
+  const runs = group.map(async (phase) => {
+    const phaseStarted = Date.now();
+    const outcome = await runCollected(phase.command, { env: phase.env }).then(
+      (output) => ({ output }),
+      (error) => ({ output: error.output ?? '', error }),
+    );
+    printHeader(phase);
+    process.stdout.write(outcome.output);
+    return { phase, elapsedMs: Date.now() - phaseStarted, error: outcome.error };
+  });
+  const results = await Promise.all(runs);
+  for (const { phase, elapsedMs } of results.filter((result) => !result.error)) {
+    done.push(`${phase.name} ${seconds(elapsedMs)}`);
+  }
+  const failed = results.find((result) => result.error);
+  if (failed) fail(failed.phase, failed.elapsedMs, failed.error);
+}
+
+for (let index = 0; index < chosen.length;) {
+  const phase = chosen[index];
   if (phase.skip) {
+    printHeader(phase);
     console.log(`skipped: ${phase.skip}`);
     done.push(`${phase.name} skipped`);
+    index += 1;
     continue;
   }
+  if (phase.group) {
+    const group = [];
+    while (chosen[index]?.group === phase.group) {
+      if (chosen[index].skip) {
+        done.push(`${chosen[index].name} skipped`);
+        console.log(`\n${chosen[index].name} skipped: ${chosen[index].skip}`);
+      } else group.push(chosen[index]);
+      index += 1;
+    }
+    await runGroup(group);
+    continue;
+  }
+  printHeader(phase);
   const phaseStarted = Date.now();
   try {
     await phase.run();
   } catch (error) {
-    console.error(`\n✗ ${phase.name} failed after ${seconds(Date.now() - phaseStarted)}: ${error.message}`);
-    console.error(
-      `npm test: FAILED at ${phase.name} (${done.join(', ') || 'nothing passed'}) in ${seconds(Date.now() - started)}`,
-    );
-    process.exit(1);
+    fail(phase, Date.now() - phaseStarted, error);
   }
   done.push(`${phase.name} ${seconds(Date.now() - phaseStarted)}`);
+  index += 1;
 }
 console.log(`\nnpm test: passed in ${seconds(Date.now() - started)} (${done.join(', ')})`);

@@ -1,7 +1,10 @@
 import { ConfigError, loadConfig } from './config/env.js';
-import { buildApp } from './http/app.js';
+import { buildApp } from './app.js';
 import { seedIfEmpty } from './seed/seed.js';
 import { createStorage } from './storage/storage.js';
+
+/** Within the 30 s a process manager (Kubernetes, systemd) gives before SIGKILL by default. */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 async function start(): Promise<void> {
   const config = loadConfig();
@@ -20,6 +23,12 @@ async function start(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
+    // close() waits for the requests in flight (http/graceful-shutdown.ts); one that hangs must not
+    // keep the process from ending before the process manager kills it anyway.
+    setTimeout(() => {
+      app.log.error(`requests still running after ${SHUTDOWN_TIMEOUT_MS} ms, exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await app.close();
       process.exit(0);

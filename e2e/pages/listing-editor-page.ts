@@ -6,11 +6,13 @@ export class ListingEditorPage {
   readonly root: Locator;
   readonly heading: Locator;
   readonly photoTiles: Locator;
+  readonly photoInput: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.locator('[data-remote="mfe_seller"]');
     this.heading = this.root.getByRole('heading', { level: 1 });
     this.photoTiles = this.root.getByRole('list', { name: 'Photos' }).getByRole('listitem');
+    this.photoInput = this.root.getByLabel('Choose photos');
   }
 
   async goto(id: string) {

@@ -15,6 +15,12 @@ export class ListingPage {
   readonly messageSeller: Locator;
   readonly addToFavorites: Locator;
   readonly removeFromFavorites: Locator;
+  /** The contact card: price, Message Seller, favorite, the seller (sticky beside the details on a wide screen). */
+  readonly contactCard: Locator;
+  /** The phone's sticky bar with the price and Message Seller. */
+  readonly contactBar: Locator;
+  readonly previousPhoto: Locator;
+  readonly nextPhoto: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.locator('[data-remote="mfe_listings"]');
@@ -30,6 +36,11 @@ export class ListingPage {
     this.messageSeller = this.root.getByRole('button', { name: 'Message Seller' });
     this.addToFavorites = this.root.getByRole('button', { name: 'Add to Favorites' });
     this.removeFromFavorites = this.root.getByRole('button', { name: 'Remove from Favorites' });
+    this.contactCard = this.root.getByRole('region', { name: 'Contact and save' });
+    this.contactBar = this.root.getByRole('complementary', { name: 'Contact the seller' });
+    const photos = this.root.getByRole('region', { name: 'Photos' });
+    this.previousPhoto = photos.getByRole('button', { name: 'Previous photo' });
+    this.nextPhoto = photos.getByRole('button', { name: 'Next photo' });
   }
 
   async goto(id: string) {

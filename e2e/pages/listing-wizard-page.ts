@@ -59,6 +59,15 @@ export class ListingWizardPage {
     await this.field('Mileage').fill(mileage);
   }
 
+  /** A year the vehicle list has no makes for: make, model and trim are typed. */
+  async fillTypedVehicleInfo({ year, make, model, mileage, trim }: VehicleInfo & { trim?: string }) {
+    await this.field('Year').selectOption(year);
+    await this.field('Make').fill(make);
+    await this.field('Model').fill(model);
+    if (trim) await this.field('Trim').fill(trim);
+    await this.field('Mileage').fill(mileage);
+  }
+
   async fillVehicleDetails() {
     await this.field('Body type').selectOption({ label: 'Sedan' });
     await this.field('Fuel type').selectOption({ label: 'Gasoline' });

@@ -1,8 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
+import { labelled } from './labels';
 
-/** 'My Profile' (spec §2): read-only email, name, phone, city, state, two email preferences. */
+/**
+ * 'My Profile' (spec §2): read-only email, name, phone, city, state, two email preferences; below
+ * it, the dealer account form.
+ */
 export class ProfilePage {
   readonly root: Locator;
+  readonly form: Locator;
+  readonly dealerForm: Locator;
   readonly email: Locator;
   readonly name: Locator;
   readonly phone: Locator;
@@ -14,18 +20,25 @@ export class ProfilePage {
 
   constructor(readonly page: Page) {
     this.root = page.locator('[data-remote="mfe_account"]');
-    this.email = this.root.getByLabel('Email', { exact: true });
-    this.name = this.root.getByLabel('Display name');
-    this.phone = this.root.getByLabel('Phone');
-    this.city = this.root.getByLabel('City');
-    this.state = this.root.getByLabel('State', { exact: true });
-    this.newListings = this.root.getByLabel('Email me about new listings');
-    this.savedSearches = this.root.getByLabel('Email me about saved searches');
-    this.saveButton = this.root.getByRole('button', { name: 'Save Changes' });
+    this.form = this.root.getByRole('form', { name: 'Profile' });
+    this.dealerForm = this.root.getByRole('form', { name: 'Dealer business' });
+    this.email = this.form.getByLabel('Email', { exact: true });
+    this.name = this.form.getByLabel('Display name');
+    this.phone = this.form.getByLabel('Phone');
+    this.city = this.form.getByLabel('City');
+    this.state = this.form.getByLabel('State', { exact: true });
+    this.newListings = this.form.getByLabel('Email me about new listings');
+    this.savedSearches = this.form.getByLabel('Email me about saved searches');
+    this.saveButton = this.form.getByRole('button', { name: 'Save Changes' });
   }
 
   async goto() {
     await this.page.goto('/profile');
     await this.saveButton.waitFor();
+  }
+
+  /** A field of the dealer form by its label (required ones end in an asterisk). */
+  dealerField(label: string) {
+    return this.dealerForm.getByLabel(labelled(label));
   }
 }

@@ -1,10 +1,35 @@
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { buildStale } from '../../scripts/lib/build.mjs';
 import { startSite } from '../../scripts/lib/server.mjs';
 import { startSmtpCatcher } from '../../scripts/lib/smtp-catcher.mjs';
+import { publishRemoteUnderTest, remoteLoadsFile, remoteUnderTestPaths, type RemoteLoads } from './deploy';
+import { serverLogProblems } from './server-log';
+
+/**
+ * A per-remote run's evidence that the swap happened: how many tests mounted the release under test
+ * (the site's own copy of the remote is refused per test by the remoteUnderTest fixture). A run in
+ * which no test loaded the remote at all would prove nothing, so it fails.
+ */
+async function summariseRemoteLoads(workDir: string) {
+  const short = process.env.E2E_REMOTE_UNDER_TEST;
+  if (!short) return;
+  const lines = await readFile(remoteLoadsFile(workDir), 'utf8').catch(() => '');
+  const tests = lines
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as RemoteLoads);
+  const { release } = remoteUnderTestPaths(short);
+  const mounted = tests.filter((test) => test.release.includes(`${release}remoteEntry.js`)).length;
+  const builtIn = tests.filter((test) => test.builtIn.length > 0).length;
+  console.log(
+    `${short} under test: ${mounted} of ${tests.length} tests mounted ${release}remoteEntry.js, ${builtIn} loaded the site's own build of ${short}`,
+  );
+  if (tests.length > 0 && mounted === 0)
+    throw new Error(`no test mounted ${short} from ${release}: the run does not test that release`);
+}
 
 /**
  * One mail catcher and one production server (built front ends copied to a temporary STATIC_ROOT,
@@ -22,6 +47,12 @@ export default async function globalSetup(config: FullConfig) {
       throw error;
     },
   );
+  const published = await publishRemoteUnderTest(site).catch(async (error: unknown) => {
+    await site.stop();
+    await catcher.stop();
+    throw error;
+  });
+  if (published) console.log(published);
   Object.assign(process.env, {
     E2E_BASE_URL: site.url,
     E2E_MAIL_DIR: mailDir,
@@ -35,7 +66,16 @@ export default async function globalSetup(config: FullConfig) {
     // The server's log outlives the run next to the test results, for diagnosing failures.
     const resultsDir = config.projects[0]?.outputDir ?? path.join(config.rootDir, 'test-results');
     await mkdir(resultsDir, { recursive: true });
-    await copyFile(path.join(site.workDir, 'server.log'), path.join(resultsDir, 'server.log'));
-    await rm(workDir, { recursive: true, force: true });
+    const log = path.join(resultsDir, 'server.log');
+    await copyFile(path.join(site.workDir, 'server.log'), log);
+    try {
+      await summariseRemoteLoads(workDir);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+    const problems = serverLogProblems(await readFile(log, 'utf8'));
+    if (problems.length > 0) {
+      throw new Error(`The server's log (${log}) shows:\n${problems.slice(0, 20).join('\n')}`);
+    }
   };
 }

@@ -14,7 +14,7 @@ export interface ApiListing {
   hasWarranty: boolean;
   acceptsTradeIn: boolean;
   financingAvailable: boolean;
-  seller: { _id: string; name: string | null };
+  seller: { _id: string; name: string };
   vehicle: {
     make: string;
     model: string;
@@ -55,10 +55,10 @@ function listingPayload(overrides: ListingOverrides) {
         address: { city: 'Austin', state: 'TX', zipCode: '78701' },
       },
     },
-    title: '2012 Honda Civic LX, one owner',
+    title: overrides.title ?? '2012 Honda Civic LX, one owner',
     description: civicDescription,
     price: { amount: overrides.price ?? 7400, currency: 'USD', negotiable: true },
-    contactPreferences: { phone: '512-555-0100', preferredMethod: 'both' },
+    contactPreferences: overrides.contact ?? { phone: '512-555-0100', preferredMethod: 'both' },
     ...overrides.terms,
   };
 }
@@ -73,8 +73,11 @@ export interface ListingOverrides {
     /** Feature names by category, from the shared list (FEATURE_OPTIONS). */
     features: Record<string, string[]>;
     mpg: { city?: number; highway?: number; combined?: number };
+    vin: string;
   }>;
   price?: number;
+  title?: string;
+  contact?: { phone: string | null; preferredMethod: 'email' | 'phone' | 'both' };
   terms?: Partial<{ hasWarranty: boolean; acceptsTradeIn: boolean; financingAvailable: boolean }>;
 }
 

@@ -1,10 +1,10 @@
 import { Mailbox } from '../../scripts/lib/smtp-catcher.mjs';
-import { signUpViaApi, uniqueEmail } from '../../scripts/lib/session.mjs';
+import { persistedSession, signUpViaApi, uniqueEmail } from '../../scripts/lib/session.mjs';
 import { DashboardPage } from '../pages/dashboard-page';
 import { FavoritesPage } from '../pages/favorites-page';
 import { ListingPage } from '../pages/listing-page';
 import { expectAccessible } from '../support/a11y';
-import { expect, test, type Session } from '../support/fixtures';
+import { expect, storeSession, test, waitUntilCodeMaySend, type Session } from '../support/fixtures';
 import { createListingViaApi, type ApiListing } from '../support/listings';
 import { createTestImages } from '../support/test-images';
 
@@ -311,4 +311,29 @@ test('the dashboard shows each saved search with its new listings, and opening o
   await expect(fresh.getByRole('link')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('a new account is welcomed, welcomed back from its second sign-in, and a phone shows the figures in one row', async ({
+  page,
+  mailbox,
+}) => {
+  const baseURL = process.env.E2E_BASE_URL!;
+  const email = uniqueEmail('welcome');
+  const dashboard = new DashboardPage(page);
+  await storeSession(page, await signUpViaApi({ baseURL, mailbox, email }));
+  await page.goto('/dashboard');
+  await expect(dashboard.root.getByText(`Welcome, ${email}!`)).toBeVisible();
+
+  // Signed in again (a second code verified), as on another device: this tab takes that session.
+  await waitUntilCodeMaySend(mailbox, email);
+  const again = persistedSession(await signUpViaApi({ baseURL, mailbox, email }));
+  await page.evaluate((value) => localStorage.setItem('auth-storage', value), again);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/dashboard');
+  await expect(dashboard.root.getByText(`Welcome back, ${email}!`)).toBeVisible();
+  const labels = ['Active Listings', 'Sold Listings', 'Favorites'] as const;
+  for (const label of labels) await expect(dashboard.stat(label)).toHaveText('0');
+  const tops = await Promise.all(labels.map(async (label) => (await dashboard.stat(label).boundingBox())!.y));
+  expect(new Set(tops).size).toBe(1);
+  await expectAccessible(page);
 });

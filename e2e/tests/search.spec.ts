@@ -133,6 +133,20 @@ test('empty and error states', async ({ page }) => {
   await search.goto(`${priceWindow}&make=Lada`);
   await expect(search.root.getByRole('heading', { name: 'No cars found' })).toBeVisible();
   await expectAccessible(page);
+
+  // No Toyota truck in the window: without the make one car (the F-150) is left, without the body
+  // type one too (the Camry); the first of the narrowest is offered, as a link that removes it.
+  await search.goto(`${priceWindow}&make=Toyota&bodyType=truck`);
+  await expect(search.root.getByRole('heading', { name: 'No cars found' })).toBeVisible();
+  await expect(search.root.getByText('1 car without the make filter:')).toBeVisible();
+  // Instead of a column of zeros, the panel keeps only the chosen option at (0), to untick it.
+  await expect(search.filters.getByLabel('Truck (0)')).toBeChecked();
+  await expect(search.filters.getByLabel(/\(0\)$/)).toHaveCount(1);
+  await search.root.getByRole('link', { name: 'Remove Make' }).click();
+  await expect(search.resultsCount).toHaveText('1 Cars Found');
+  await expect(search.card('2011 Ford F-150')).toBeVisible();
+  expect(search.query()).toEqual({ minPrice: String(base), maxPrice: String(base + 9), bodyType: 'truck' });
+  await search.goto(`${priceWindow}&make=Lada`);
   await search.root.getByRole('button', { name: 'Clear Filters' }).last().click();
   await expect.poll(() => page.url()).toMatch(/\/search$/);
 

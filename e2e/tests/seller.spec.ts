@@ -218,6 +218,61 @@ test('a seller creates a listing through the six steps with five real photos and
   expect(session.user._id).toBe(listing.seller._id);
 });
 
+test('a new seller lists a 1978 car the vehicle list lacks by typing make and model, and gives their name', async ({
+  page,
+  signInViaApi,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // No display name yet: the first listing asks for one on the review step.
+  await signInViaApi(page, { name: null });
+  const wizard = new ListingWizardPage(page);
+  await wizard.goto();
+
+  // 1978 is older than the vehicle list: make and model become text fields, checked like the API.
+  await wizard.field('Year').selectOption('1978');
+  await expect(wizard.root.getByText('The vehicle list has no makes for 1978: type it')).toBeVisible();
+  await wizard.fillTypedVehicleInfo({ year: '1978', make: 'AMC', model: 'pacer<>', mileage: '76000' });
+  await wizard.next.click();
+  await expect(
+    wizard.message("Model may contain letters, numbers, spaces and - & . ' / + ( )"),
+  ).toBeVisible();
+  await wizard.field('Model').fill('pacer');
+  await wizard.field('Trim').fill('DL');
+  await expectAccessible(page);
+  await wizard.next.click();
+
+  await wizard.fillVehicleDetails();
+  await wizard.next.click();
+  await wizard.photoInput.setInputFiles(await createTestImages(4));
+  await expect(wizard.photoTiles).toHaveCount(4);
+  await wizard.next.click();
+  await wizard.fillListingDetails('1978 AMC Pacer, a survivor', description, '7900');
+  await wizard.next.click();
+  await wizard.fillContactLocation('Austin', 'TX', '78701');
+  await wizard.next.click();
+  await expect(wizard.root.getByText('1978 AMC pacer', { exact: false }).first()).toBeVisible();
+  const sellerName = wizard.root.getByRole('textbox', { name: 'Your name' });
+  await wizard.submit.click();
+  await expect(wizard.message('Please enter your name')).toBeVisible();
+  await expect(sellerName).toBeFocused();
+  await expectAccessible(page);
+  await sellerName.fill('Alex Garage');
+
+  const created = page.waitForResponse(
+    (response) => response.url().endsWith('/api/listings') && response.request().method() === 'POST',
+  );
+  await wizard.submit.click();
+  const listingId = ((await (await created).json()) as { data: { _id: string } }).data._id;
+  await expect(page).toHaveURL(`/listing/${listingId}`, { timeout: 30_000 });
+  // Stored in tidy case, so it is one make and model for search.
+  await expect(page.getByRole('heading', { level: 1, name: /1978 AMC Pacer DL/ })).toBeVisible();
+  const listingPage = new ListingPage(page);
+  await expect(listingPage.fact(listingPage.sellerInformation, 'Seller')).toHaveText('Alex Garage');
+  const found = await (await request.get('/api/search?make=amc&model=PACER')).json();
+  expect(found.data.map((listing: { _id: string }) => listing._id)).toEqual([listingId]);
+});
+
 test('the seller edits each tab, reorders photos and changes the primary; others cannot edit', async ({
   page,
   browser,
@@ -299,8 +354,13 @@ test('the seller edits each tab, reorders photos and changes the primary; others
   expect(saved.vehicle.images.filter((image) => image.isPrimary).map((image) => image.publicId)).toEqual([
     fourth,
   ]);
-  // The listing page shows the photos in the new order.
+  // The listing page opens on the new primary photo, and shows the photos in the new order.
   await page.goto(`/listing/${listing._id}`);
+  await expect(page.getByRole('button', { name: /View photo 4 of 5/ }).locator('img')).toHaveAttribute(
+    'src',
+    saved.vehicle.images[3]!.url,
+  );
+  await page.getByRole('button', { name: 'Show photo 1 of 5' }).click();
   await expect(page.getByRole('button', { name: /View photo 1 of 5/ }).locator('img')).toHaveAttribute(
     'src',
     saved.vehicle.images[0]!.url,
@@ -372,4 +432,69 @@ test('the seller deletes a listing from the dashboard after the confirm', async 
   await expect(view).toHaveCount(0);
   const gone = await request.get(`/api/listings/${listing._id}`);
   expect(gone.status()).toBe(404);
+});
+
+test('removing a photo that would hide a live listing asks first; its owner then sees why and the fix', async ({
+  page,
+  signInViaApi,
+  request,
+}) => {
+  const session = await signInViaApi();
+  const listing = await createListingViaApi(request, session, await createTestImages(4));
+  const name = '2012 Honda Civic LX';
+  const editor = new ListingEditorPage(page);
+  await editor.goto(listing._id);
+  await editor.tab('Photos').click();
+  await expect(editor.photoTiles).toHaveCount(4);
+
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await editor.button('Remove photo 4').click();
+  await expect
+    .poll(() => asked)
+    .toEqual([
+      'Remove this photo? Your listing would have 3 photos and be hidden from buyers (out of search, ' +
+        'its page not found) until it has 4 again.',
+    ]);
+  await expect(editor.photoTiles).toHaveCount(4);
+  expect((await getListingViaApi(request, null, listing._id)).vehicle.images).toHaveLength(4);
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await editor.button('Remove photo 4').click();
+  await expect(editor.photoTiles).toHaveCount(3);
+  const hidden = 'Hidden from buyers: a listing needs at least 4 photos to appear in search.';
+  await expect(editor.root.getByText(hidden)).toBeVisible();
+  expect((await request.get(`/api/listings/${listing._id}`)).status()).toBe(404);
+  await expectAccessible(page);
+
+  // The dashboard says the listing is hidden, one click from the photos.
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  const row = dashboard.listing(name);
+  await expect(row.getByText('Hidden: needs photos')).toBeVisible();
+  await expect(row.getByText(/views/)).toHaveCount(0);
+  await expectAccessible(page);
+
+  // So does the listing page, for its owner.
+  const view = new ListingPage(page);
+  await view.goto(listing._id);
+  await expect(view.root.getByText(hidden)).toBeVisible();
+  await expectAccessible(page);
+  await view.root.getByRole('link', { name: 'Add photos' }).click();
+  await expect(page).toHaveURL(`/edit-listing/${listing._id}?tab=photos`);
+  await expect(editor.tab('Photos')).toHaveAttribute('aria-selected', 'true');
+
+  // With a fourth photo again the listing is back for buyers and the notice is gone.
+  const saved = recordDialogs(page);
+  await editor.photoInput.setInputFiles(await createTestImages(1));
+  await editor.button('Save Photos').click();
+  await expect.poll(() => saved).toEqual(['Images updated successfully!']);
+  await expect.poll(async () => (await request.get(`/api/listings/${listing._id}`)).status()).toBe(200);
+  await expect(editor.root.getByText(hidden)).toHaveCount(0);
+  await dashboard.goto();
+  await expect(dashboard.listing(name).getByText('Hidden: needs photos')).toHaveCount(0);
+  await expect(dashboard.listing(name).getByText(/ · \d+ views? · 0 saves$/)).toBeVisible();
 });

@@ -11,6 +11,17 @@ import { repoRoot } from './build.mjs';
 export const serverEntry = path.join(repoRoot, 'api/dist/server.js');
 export const remoteShorts = ['search', 'listings', 'seller', 'messaging', 'account'];
 
+/** 'shell' or a remote's short name for a front end's directory (`mfe-search` → 'search'); else undefined. */
+export function frontEndOf(dir) {
+  const short = path.basename(dir).replace(/^mfe-/, '');
+  return short === 'shell' || remoteShorts.includes(short) ? short : undefined;
+}
+/**
+ * The test sites mail an address a new sign-in code one second after the last (the product's
+ * default is a minute), so tests that need a second code do not wait a minute for it.
+ */
+export const siteCodeResendIntervalMs = 1000;
+
 /** A port nobody listens on right now. */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -85,11 +96,12 @@ export async function startServer({ dataDir, staticRoot, logFile, env = {}, time
 /**
  * A complete site for automated checks in `workDir`: a private copy of the built front ends (tests
  * may break or redeploy a remote in it), an empty embedded database, and mail sent to `smtpUrl`.
+ * `env` overrides the test settings below (e.g. the product's resend interval for a test of it).
  */
-export async function startSite({ workDir, smtpUrl }) {
+export async function startSite({ workDir, smtpUrl, env = {} }) {
   const staticRoot = path.join(workDir, 'static');
   await prepareStaticRoot(staticRoot);
-  const server = await startServer({
+  const settings = {
     dataDir: path.join(workDir, 'data'),
     staticRoot,
     logFile: path.join(workDir, 'server.log'),
@@ -105,7 +117,29 @@ export async function startSite({ workDir, smtpUrl }) {
       // itself. The per-email limits stay as shipped: each test uses its own addresses.
       RATE_LIMIT_MAX: '1000000',
       AUTH_RATE_LIMIT_IP_MAX: '1000000',
+      AUTH_CODE_RESEND_INTERVAL_MS: String(siteCodeResendIntervalMs),
+      ...env,
+    },
+  };
+  const site = (server) => ({
+    ...server,
+    staticRoot,
+    workDir,
+    /**
+     * Stops the server, runs `whileStopped(env)` with the server's environment (for a command line
+     * such as `npm run admin`, which needs the embedded database to itself), then starts the server
+     * again on the same data. Answers the restarted site (on another port).
+     */
+    restartWith: async (whileStopped) => {
+      await server.stop();
+      await whileStopped({
+        ...process.env,
+        DATA_DIR: settings.dataDir,
+        STATIC_ROOT: staticRoot,
+        ...settings.env,
+      });
+      return site(await startServer(settings));
     },
   });
-  return { ...server, staticRoot, workDir };
+  return site(await startServer(settings));
 }

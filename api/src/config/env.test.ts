@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from './env.js';
+import { REMOTE_SHORT_NAMES } from '@carmarket/shared/contracts';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './env.js';
 
 let cwd: string;
 
@@ -25,6 +26,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       smtpUrl: undefined,
       remoteOverrides: {},
+      remoteRegistryDir: path.join(cwd, 'data', 'remotes'),
       corsOrigins: [],
       trustProxy: false,
     });
@@ -37,6 +39,7 @@ describe('loadConfig', () => {
         JWT_SECRET: 'x'.repeat(32),
         DATABASE_URL: 'postgres://db.internal/carmarket',
         REMOTE_SEARCH_URL: 'http://localhost:3001/mf-manifest.json',
+        REMOTE_ACCOUNT_URL: '/remotes/account-v2/mf-manifest.json',
         CORS_ORIGINS: 'http://localhost:3000, http://localhost:3001',
         AUTH_RATE_LIMIT_IP_MAX: '3',
         PORT: '4000',
@@ -44,10 +47,26 @@ describe('loadConfig', () => {
       cwd,
     );
     expect(config.database).toEqual({ driver: 'postgres', url: 'postgres://db.internal/carmarket' });
-    expect(config.remoteOverrides).toEqual({ search: 'http://localhost:3001/mf-manifest.json' });
+    expect(config.remoteOverrides).toEqual({
+      search: 'http://localhost:3001/mf-manifest.json',
+      account: '/remotes/account-v2/mf-manifest.json',
+    });
     expect(config.corsOrigins).toEqual(['http://localhost:3000', 'http://localhost:3001']);
     expect(config.rateLimits.authPerIp.max).toBe(3);
     expect(config.port).toBe(4000);
+  });
+
+  it("keeps the spec's sign-in code lifetime and resend interval unless configured", () => {
+    const secret = { JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret, cwd).authCodes).toEqual({ ttlMs: 10 * 60_000, resendIntervalMs: 60_000 });
+    const configured = loadConfig(
+      { ...secret, AUTH_CODE_TTL_MS: '120000', AUTH_CODE_RESEND_INTERVAL_MS: '1000' },
+      cwd,
+    );
+    expect(configured.authCodes).toEqual({ ttlMs: 120_000, resendIntervalMs: 1000 });
+    expect(() => loadConfig({ ...secret, AUTH_CODE_RESEND_INTERVAL_MS: '-5' }, cwd)).toThrow(
+      /AUTH_CODE_RESEND_INTERVAL_MS: /,
+    );
   });
 
   it('lists every invalid variable in one readable error', () => {
@@ -81,6 +100,17 @@ describe('loadConfig', () => {
     expect(loadConfig(secret, cwd).geocoderUrl).toBe('https://nominatim.openstreetmap.org/search');
     expect(loadConfig({ ...secret, GEOCODER_URL: '' }, cwd).geocoderUrl).toBeUndefined();
     expect(() => loadConfig({ ...secret, GEOCODER_URL: 'nominatim' }, cwd)).toThrow(/GEOCODER_URL: /);
+  });
+
+  it('turns /metrics on with a METRICS_TOKEN of at least 16 characters', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret, cwd).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...secret, METRICS_TOKEN: 'scrape-token-0123456' }, cwd).metricsToken).toBe(
+      'scrape-token-0123456',
+    );
+    expect(() => loadConfig({ ...secret, METRICS_TOKEN: 'short' }, cwd)).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
   });
 
   describe('S3 storage', () => {
@@ -124,6 +154,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it('starts the fuel cost from $3.25 a gallon unless FUEL_PRICE_PER_GALLON says otherwise, and refuses nonsense', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret, cwd).fuelPricePerGallon).toBe(3.25);
+    expect(loadConfig({ ...secret, FUEL_PRICE_PER_GALLON: '4.19' }, cwd).fuelPricePerGallon).toBe(4.19);
+    for (const [value, message] of [
+      ['cheap', 'must be a number'],
+      ['0', 'must be more than 0'],
+      ['-2', 'must be more than 0'],
+      ['1000', 'must be at most 100'],
+    ]) {
+      expect(() => loadConfig({ ...secret, FUEL_PRICE_PER_GALLON: value }, cwd)).toThrow(
+        `FUEL_PRICE_PER_GALLON: ${message}`,
+      );
+    }
+  });
+
   it('requires JWT_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, cwd)).toThrow(/JWT_SECRET: required in production/);
   });
@@ -133,5 +179,22 @@ describe('loadConfig', () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect((await readFile(path.join(cwd, 'data', 'jwt-secret'), 'utf8')).trim()).toBe(first);
     expect(loadConfig({}, cwd).jwtSecret).toBe(first);
+  });
+});
+
+describe("README's configuration table", () => {
+  it('documents exactly the variables the server reads', async () => {
+    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    const table = readme.split('\n## Configuration\n')[1]?.split('\n## ')[0] ?? '';
+    const firstCells = [...table.matchAll(/^\| (.+?) \|/gm)].map(([, cell]) => cell ?? '');
+    const documented = firstCells.flatMap((cell) =>
+      [...cell.matchAll(/`([A-Z0-9_<>]+)`/g)].map(([, name]) => name),
+    );
+    const expanded = documented.flatMap((name) =>
+      name === 'REMOTE_<SHORT>_URL'
+        ? REMOTE_SHORT_NAMES.map((short) => `REMOTE_${short.toUpperCase()}_URL`)
+        : [name],
+    );
+    expect(expanded.sort()).toEqual([...CONFIG_VARIABLES].sort());
   });
 });

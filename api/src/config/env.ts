@@ -2,13 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  DEFAULT_FUEL_PRICE_PER_GALLON,
+  OTP_RESEND_INTERVAL_MS,
+  OTP_TTL_MS,
+} from '@carmarket/shared/constants';
 import { REMOTE_SHORT_NAMES, type RemoteShortName } from '@carmarket/shared/contracts';
 import { z } from 'zod';
 
 export type DatabaseConfig =
   | { driver: 'postgres'; url: string }
-  /** dataDir undefined keeps the whole database in memory (tests). */
-  | { driver: 'pglite'; dataDir: string | undefined };
+  /**
+   * dataDir undefined keeps the whole database in memory (tests); loadFrom starts it from a dump of a
+   * data directory (PGlite's dumpDataDir), which tests use to skip creating and migrating one.
+   */
+  | { driver: 'pglite'; dataDir: string | undefined; loadFrom?: string };
 
 export interface RateLimitConfig {
   max: number;
@@ -36,6 +44,8 @@ export interface AppConfig {
   seedOnStart: boolean;
   staticRoot: string;
   remoteOverrides: Partial<Record<RemoteShortName, string>>;
+  /** The deploy registry (which release of each remote is served) and the releases published into it. */
+  remoteRegistryDir: string;
   corsOrigins: string[];
   rateLimits: {
     /** Every request, per client IP. */
@@ -45,6 +55,23 @@ export interface AppConfig {
     /** Codes sent to one email address, whoever asks. */
     authPerEmail: RateLimitConfig;
   };
+  /** One-time sign-in codes mailed by the auth module. */
+  authCodes: AuthCodeConfig;
+  /** The site's address as users reach it, for links in mail (listings, unsubscribe). */
+  publicUrl: string;
+  /** How often new listings are checked against saved searches; 0: never (tests run it themselves). */
+  alertIntervalMs: number;
+  /** The price of a gallon the listing page's yearly fuel cost starts from (the buyer may enter theirs). */
+  fuelPricePerGallon: number;
+  /** Bearer token that unlocks GET /metrics; undefined: the route is off. */
+  metricsToken: string | undefined;
+}
+
+export interface AuthCodeConfig {
+  /** How long a mailed code can be used. */
+  ttlMs: number;
+  /** How soon after a code one address may be mailed another. */
+  resendIntervalMs: number;
 }
 
 export interface S3Config {
@@ -103,12 +130,16 @@ const envSchema = z.object({
   GEOCODER_URL: z.union([z.literal(''), z.url()]).default('https://nominatim.openstreetmap.org/search'),
   SEED_ON_START: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   STATIC_ROOT: optionalString,
+  REMOTE_REGISTRY_DIR: optionalString,
   CORS_ORIGINS: optionalString,
   TRUST_PROXY: optionalString,
   ...Object.fromEntries(
     REMOTE_SHORT_NAMES.map((short) => [
       `REMOTE_${short.toUpperCase()}_URL`,
-      optionalString.pipe(z.url().optional()),
+      // A full URL (another origin) or a path on this site.
+      optionalString.pipe(
+        z.union([z.url(), z.string().regex(/^\/[^/]/, 'must be a URL or a path starting with /')]).optional(),
+      ),
     ]),
   ),
   RATE_LIMIT_MAX: positiveInt(600),
@@ -117,7 +148,22 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_IP_WINDOW_MS: positiveInt(15 * 60_000),
   AUTH_RATE_LIMIT_EMAIL_MAX: positiveInt(10),
   AUTH_RATE_LIMIT_EMAIL_WINDOW_MS: positiveInt(60 * 60_000),
+  AUTH_CODE_TTL_MS: positiveInt(OTP_TTL_MS),
+  AUTH_CODE_RESEND_INTERVAL_MS: positiveInt(OTP_RESEND_INTERVAL_MS),
+  PUBLIC_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  ),
+  SAVED_SEARCH_ALERT_INTERVAL_MS: z.coerce.number().int().min(0).default(3000),
+  FUEL_PRICE_PER_GALLON: z.coerce
+    .number({ error: 'must be a number' })
+    .positive('must be more than 0')
+    .max(100, 'must be at most 100')
+    .default(DEFAULT_FUEL_PRICE_PER_GALLON),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
+
+/** Every variable the server reads; README's configuration table documents each of them. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
 
 type ParsedEnv = z.infer<typeof envSchema> &
   Record<`REMOTE_${Uppercase<RemoteShortName>}_URL`, string | undefined>;
@@ -208,11 +254,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     seedOnStart: (vars.SEED_ON_START ?? String(vars.NODE_ENV !== 'production')) === 'true',
     staticRoot: vars.STATIC_ROOT ? path.resolve(cwd, vars.STATIC_ROOT) : repositoryRoot,
     remoteOverrides,
+    remoteRegistryDir: vars.REMOTE_REGISTRY_DIR
+      ? path.resolve(cwd, vars.REMOTE_REGISTRY_DIR)
+      : path.join(dataDir, 'remotes'),
     corsOrigins: vars.CORS_ORIGINS ? vars.CORS_ORIGINS.split(',').map((origin) => origin.trim()) : [],
     rateLimits: {
       global: { max: vars.RATE_LIMIT_MAX, windowMs: vars.RATE_LIMIT_WINDOW_MS },
       authPerIp: { max: vars.AUTH_RATE_LIMIT_IP_MAX, windowMs: vars.AUTH_RATE_LIMIT_IP_WINDOW_MS },
       authPerEmail: { max: vars.AUTH_RATE_LIMIT_EMAIL_MAX, windowMs: vars.AUTH_RATE_LIMIT_EMAIL_WINDOW_MS },
     },
+    authCodes: { ttlMs: vars.AUTH_CODE_TTL_MS, resendIntervalMs: vars.AUTH_CODE_RESEND_INTERVAL_MS },
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    alertIntervalMs: vars.SAVED_SEARCH_ALERT_INTERVAL_MS,
+    fuelPricePerGallon: vars.FUEL_PRICE_PER_GALLON,
+    metricsToken: vars.METRICS_TOKEN,
   };
 }

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,6 +21,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   driver: DatabaseConfig['driver'];
+  /** node-postgres's pool: connections open, idle, and queries waiting for one; none for PGlite. */
+  poolUse(): { total: number; idle: number; waiting: number } | undefined;
+  /** One round trip to the database; rejects when it cannot be reached. */
+  ping(): Promise<void>;
   /** Applies pending migrations; safe to call on an up-to-date database. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -35,32 +40,54 @@ export const MIGRATIONS_FOLDER = path.resolve(
 // makes them apply migrations one after another.
 const MIGRATION_LOCK_ID = 727_274_001;
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+/** The contrib extensions the migrations create. */
+export const pgliteExtensions = { pg_trgm, cube, earthdistance };
+
+async function openPglite(dataDir: string | undefined, loadFrom: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const loadDataDir = loadFrom ? new Blob([await readFile(loadFrom)]) : undefined;
   // Options must be one object: a separate second argument silently drops the extensions.
-  const client = new PGlite({ dataDir, extensions: { pg_trgm, cube, earthdistance } });
+  const client = new PGlite({ dataDir, loadDataDir, extensions: pgliteExtensions });
   // Surfaces a broken data directory at start-up rather than on the first request.
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
     driver: 'pglite',
+    // One connection inside the process: there is no pool to watch.
+    poolUse: () => undefined,
+    ping: async () => {
+      await client.query('select 1');
+    },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
 }
 
+const CONNECT_TIMEOUT_MS = 5000;
+
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url });
+  // Without a connect timeout a request would wait forever on a server that drops packets instead
+  // of refusing; this way it fails, and answers 503, within seconds.
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection the server closes (restart, failover, a dropped database) makes the pool emit
   // 'error'; unhandled, that would crash the process. The pool discards that connection by itself.
   pool.on('error', (error) =>
     console.warn(`database: idle connection closed by the server (${error.message})`),
   );
+  // A connection lost while checked out (mid-query or mid-transaction: pg_terminate_backend, a
+  // restart) also emits 'error' on its client, where the pool listens only while it is idle; without
+  // a listener that would crash the process. Its query already fails (503 DATABASE_UNAVAILABLE) and
+  // the pool discards the client when it comes back, so there is nothing more to do here.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzleNodePostgres({ client: pool, schema });
   return {
     db: db as unknown as Db,
     driver: 'postgres',
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    ping: async () => {
+      await pool.query('select 1');
+    },
     async migrate() {
       const connection = await pool.connect();
       let unlockFailure: Error | undefined;
@@ -82,5 +109,7 @@ function openPostgres(url: string): Database {
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.driver === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir);
+  return config.driver === 'postgres'
+    ? openPostgres(config.url)
+    : openPglite(config.dataDir, config.loadFrom);
 }

@@ -40,14 +40,18 @@ describe('migrations', () => {
       );
       expect(tables.map((row) => row.table_name)).toEqual([
         'conversations',
+        'dealers',
         'favorites',
         'listing_images',
+        'listing_price_changes',
         'listing_tombstones',
         'listing_views',
         'listings',
         'messages',
+        'notifications',
         'one_time_codes',
         'refresh_tokens',
+        'reports',
         'saved_searches',
         'search_events',
         'user_blocks',

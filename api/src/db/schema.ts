@@ -45,7 +45,16 @@ export const users = pgTable(
       .default('private'),
     emailNewListings: boolean('email_new_listings').notNull().default(false),
     emailSavedSearches: boolean('email_saved_searches').notNull().default(false),
+    // Operators of the site (switching remotes through the admin API), set by `npm run admin`; the
+    // spec has no roles, so nothing a user sees depends on it.
+    isAdmin: boolean('is_admin').notNull().default(false),
+    // Set when a moderator blocks the account: no sign-in, no sending, listings out of search.
+    blockedAt: timestamptz('blocked_at'),
+    // When the last saved-search digest went out, so at most one goes per day.
+    digestSentAt: timestamptz('digest_sent_at'),
     verifiedAt: timestamptz('verified_at'),
+    // Completed sign-ins (codes verified): the first one is the account's welcome, later ones a return.
+    signIns: integer('sign_ins').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -55,6 +64,25 @@ export const users = pgTable(
     check('users_role_valid', sql`${t.role} in ('private', 'dealer')`),
   ],
 );
+
+// A dealer's business, one per user whose role is 'dealer' (set together in one transaction). The
+// address is geocoded like a listing's, so the dealer page can show where the lot is.
+export const dealers = pgTable('dealers', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  businessName: text('business_name').notNull(),
+  street: text('street').notNull(),
+  city: text('city').notNull(),
+  state: varchar('state', { length: 2 }).notNull(),
+  zipCode: varchar('zip_code', { length: 5 }).notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  phone: text('phone').notNull(),
+  website: text('website'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -116,6 +144,13 @@ export const listings = pgTable(
     status: text('status', { enum: ['draft', 'active', 'sold'] })
       .notNull()
       .default('active'),
+    // Set when enough people report the listing or a moderator hides it: out of search until restored.
+    hiddenAt: timestamptz('hidden_at'),
+    // Set once saved searches were checked for this listing after it first went live (null: not yet),
+    // so each listing alerts once, whichever API process claims it (modules/notifications).
+    alertsCheckedAt: timestamptz('alerts_checked_at'),
+    // A listing leaves search LISTING_RENEWAL_DAYS after this unless its owner renews it (issue 16).
+    renewedAt: timestamptz('renewed_at').notNull().defaultNow(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     priceAmount: integer('price_amount').notNull(),
@@ -182,8 +217,15 @@ export const listings = pgTable(
     // newest listings, similar listings (same model by price, or any model in a price band) and a
     // seller's listings.
     index('listings_status_created_idx').on(t.status, t.createdAt.desc()),
+    // Deal rating comparables: active and sold listings of a model by year (modules/deal-rating).
+    index('listings_make_model_year_idx')
+      .on(t.make, t.model, t.year)
+      .where(sql`${t.status} <> 'draft'`),
     index('listings_status_price_idx').on(t.status, t.priceAmount),
     index('listings_make_model_idx').on(t.make, t.model),
+    // Typed makes and models (cars older than the catalogue) take the spelling already in use,
+    // looked up case-blind, so "FORD" and "Ford" stay one facet.
+    index('listings_make_model_lower_idx').on(sql`lower(${t.make})`, sql`lower(${t.model})`),
     index('listings_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
     index('listings_active_make_model_price_idx')
       .on(t.make, t.model, t.priceAmount)
@@ -191,6 +233,10 @@ export const listings = pgTable(
     // The search index reads what changed since its last look (modules/search/search-index.ts);
     // a trigger (migration 0005) sets updated_at whenever a column the search reads changes.
     index('listings_updated_at_idx').on(t.updatedAt),
+    // The few listings whose saved-search alerts are still to be checked.
+    index('listings_alerts_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.alertsCheckedAt} is null`),
   ],
 );
 
@@ -242,6 +288,24 @@ export const listingViews = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.listingId, t.viewerKey, t.day] })],
+);
+
+/**
+ * Every change of a listing's asking price, for its price history and "Price dropped $N". The price
+ * a listing was published at is the first change's `fromAmount` (no row until the price moves).
+ */
+export const listingPriceChanges = pgTable(
+  'listing_price_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    fromAmount: integer('from_amount').notNull(),
+    toAmount: integer('to_amount').notNull(),
+    changedAt: timestamptz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [index('listing_price_changes_listing_changed_idx').on(t.listingId, t.changedAt.desc())],
 );
 
 export const favorites = pgTable(
@@ -309,6 +373,8 @@ export const messages = pgTable(
   (t) => [
     unique('messages_sender_client_message_key').on(t.senderId, t.clientMessageId),
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt),
+    // The sending limits count a sender's recent messages.
+    index('messages_sender_created_idx').on(t.senderId, t.createdAt),
     index('messages_unread_recipient_idx')
       .on(t.recipientId)
       .where(sql`${t.readAt} is null`),
@@ -327,6 +393,69 @@ export const userBlocks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
+);
+
+/**
+ * A user's report on a listing or a message. One report per person and target; `excerpt` keeps what
+ * was reported (the listing's title, the message's text) should it change or go.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'set null' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    targetType: text('target_type', { enum: ['listing', 'message'] }).notNull(),
+    excerpt: text('excerpt').notNull(),
+    reason: text('reason').notNull(),
+    details: text('details'),
+    status: text('status', { enum: ['open', 'upheld', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+    reviewedAt: timestamptz('reviewed_at'),
+  },
+  (t) => [
+    uniqueIndex('reports_reporter_listing_key').on(t.reporterId, t.listingId),
+    uniqueIndex('reports_reporter_message_key').on(t.reporterId, t.messageId),
+    index('reports_listing_idx').on(t.listingId),
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+    // The moderation queue: open reports first, newest first within each group.
+    index('reports_open_first_idx').on(sql`(${t.status} <> 'open')`, t.createdAt.desc()),
+    check('reports_status_valid', sql`${t.status} in ('open', 'upheld', 'dismissed')`),
+  ],
+);
+
+/**
+ * What a user is told about, in the header's menu, live and in the daily digest. `kind` names the
+ * payload's shape (NotificationPayloads in @carmarket/shared); `emailedAt` is set once a digest
+ * carried it (or it was decided it never will).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    readAt: timestamptz('read_at'),
+    emailedAt: timestamptz('emailed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_unread_user_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    index('notifications_unmailed_user_idx')
+      .on(t.userId)
+      .where(sql`${t.emailedAt} is null`),
+  ],
 );
 
 export const savedSearches = pgTable(

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AccessTokens } from '../modules/auth/tokens.js';
 import { UnauthorizedError } from './errors.js';
 
 declare module 'fastify' {
@@ -27,7 +26,12 @@ export function currentUserId(request: FastifyRequest): string {
   return request.userId;
 }
 
-export const authenticate = fp<{ accessTokens: AccessTokens }>(
+/** Checks a bearer access token: its user id, or null for a missing, malformed, forged or expired one. */
+export interface AccessTokenVerifier {
+  verify(token: string | undefined): Promise<string | null>;
+}
+
+export const authenticate = fp<{ accessTokens: AccessTokenVerifier }>(
   async (app: FastifyInstance, { accessTokens }) => {
     app.decorateRequest('userId', null);
 

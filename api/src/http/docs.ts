@@ -14,7 +14,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       info: {
         title: 'CarMarket API',
         description:
-          'REST API of the CarMarket used-car marketplace. Every answer is an envelope: `{ success, data }` or `{ success: false, error, code, details? }`.',
+          'REST API of the CarMarket used-car marketplace. Every answer is an envelope: `{ success, data }` or `{ success: false, error, code, details?, requestId }`.',
         version: '0.1.0',
       },
       components: {

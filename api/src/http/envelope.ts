@@ -17,4 +17,5 @@ export const failureSchema = z.object({
   error: z.string(),
   code: z.string(),
   details: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
 });

@@ -46,7 +46,7 @@ describe('the error handler', () => {
   ])('sends %p as its status and envelope', async (error, status, code) => {
     const res = await call(error);
     expect(res.status).toBe(status);
-    expect(JSON.parse(res.text)).toEqual({ success: false, error: error.message, code });
+    expect(JSON.parse(res.text)).toMatchObject({ success: false, error: error.message, code });
   });
 
   it('adds Retry-After to 429', async () => {
@@ -58,7 +58,7 @@ describe('the error handler', () => {
   it('hides the internals of unexpected errors', async () => {
     const res = await call(new Error('connection to db-internal:5432 refused'));
     expect(res.status).toBe(500);
-    expect(JSON.parse(res.text)).toEqual({
+    expect(JSON.parse(res.text)).toMatchObject({
       success: false,
       error: 'Internal server error',
       code: 'INTERNAL_ERROR',

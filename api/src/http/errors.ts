@@ -1,6 +1,6 @@
 /**
  * Domain errors thrown by services and routes; the one error handler turns them into the failure
- * envelope `{ success: false, error, code, details? }` with their status.
+ * envelope `{ success: false, error, code, details?, requestId }` with their status.
  */
 export class AppError extends Error {
   constructor(

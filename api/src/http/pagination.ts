@@ -1,5 +1,5 @@
 import { SEARCH_PAGE_SIZE } from '@carmarket/shared/constants';
-import type { Pagination } from '@carmarket/shared/contracts';
+import type { PageRequest, Pagination } from '@carmarket/shared/contracts';
 import { z } from 'zod';
 
 export const MAX_PAGE_SIZE = 100;
@@ -17,13 +17,6 @@ export const paginationQuerySchema = z.object({
     .max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}`)
     .default(SEARCH_PAGE_SIZE),
 });
-
-export interface PageRequest {
-  page: number;
-  limit: number;
-}
-
-export const pageOffset = ({ page, limit }: PageRequest) => (page - 1) * limit;
 
 /** A page past the last one is valid and empty; `pages` is 0 when nothing matches. */
 export function paginate(total: number, { page, limit }: PageRequest): Pagination {

@@ -3,14 +3,26 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/env.js';
 
+/** What the CSP needs from the deploy registry (modules/remotes): where remotes are served from. */
+export interface RemoteOriginSource {
+  refresh(): Promise<void>;
+  remoteOrigins(): string[];
+}
+
 /**
- * Security headers for the API and the site. The CSP allows the site's own scripts plus remotes
- * deployed elsewhere (REMOTE_<SHORT>_URL), inline styles (styled-components injects <style> tags),
- * images from the site, data: and blob: URLs (photo previews) and object storage, and connections
- * to the site and its WebSocket.
+ * Security headers for the API and the site. The CSP allows the site's own scripts plus exactly the
+ * origins the deploy registry serves remotes from (read per response, so a switch needs no
+ * restart), inline styles (styled-components injects <style> tags), images from the site, data: and
+ * blob: URLs (photo previews) and object storage, and connections to the site and its WebSocket.
  */
-export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const remoteOrigins = [...new Set(Object.values(config.remoteOverrides).map((url) => new URL(url).origin))];
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: AppConfig,
+  registry: RemoteOriginSource,
+): Promise<void> {
+  // Fresh before the CSP is written: the registry is re-read at most once a second.
+  app.addHook('onRequest', () => registry.refresh());
+  const remoteOrigins = () => registry.remoteOrigins().join(' ');
   const storageOrigins = config.s3 ? [new URL(config.s3.publicUrl).origin] : [];
 
   await app.register(helmet, {
@@ -18,10 +30,10 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
       useDefaults: true,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remoteOrigins],
+        scriptSrc: ["'self'", remoteOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...remoteOrigins],
+        connectSrc: ["'self'", 'ws:', 'wss:', remoteOrigins],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],

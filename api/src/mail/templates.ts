@@ -1,7 +1,13 @@
-import { OTP_TTL_MS } from '@carmarket/shared/constants';
+import type { AppNotification } from '@carmarket/shared/contracts';
+import { describeNotification } from '@carmarket/shared/format';
 import type { MailMessage } from './mailer.js';
 
-const CODE_TTL_MINUTES = Math.round(OTP_TTL_MS / 60_000);
+/** "10 minutes", or seconds for a lifetime configured under a minute. */
+function describeLifetime(ms: number): string {
+  const [amount, unit] =
+    ms >= 60_000 ? [Math.round(ms / 60_000), 'minute'] : [Math.round(ms / 1000), 'second'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -17,9 +23,9 @@ function layout(paragraphs: string[], code?: string): string {
   return `<!doctype html><html><body style="font-family:sans-serif;color:#111">${body.join('')}</body></html>`;
 }
 
-function codeMessage(to: string, subject: string, intro: string, code: string): MailMessage {
+function codeMessage(to: string, subject: string, intro: string, code: string, ttlMs: number): MailMessage {
   const outro = [
-    `The code expires in ${CODE_TTL_MINUTES} minutes and can be used once.`,
+    `The code expires in ${describeLifetime(ttlMs)} and can be used once.`,
     'If you did not ask for it, you can ignore this email.',
   ];
   return {
@@ -30,16 +36,23 @@ function codeMessage(to: string, subject: string, intro: string, code: string): 
   };
 }
 
-export function signInCodeEmail(to: string, code: string): MailMessage {
-  return codeMessage(to, 'Your CarMarket sign-in code', 'Enter this code to sign in to CarMarket:', code);
+export function signInCodeEmail(to: string, code: string, ttlMs: number): MailMessage {
+  return codeMessage(
+    to,
+    'Your CarMarket sign-in code',
+    'Enter this code to sign in to CarMarket:',
+    code,
+    ttlMs,
+  );
 }
 
-export function newAccountCodeEmail(to: string, code: string): MailMessage {
+export function newAccountCodeEmail(to: string, code: string, ttlMs: number): MailMessage {
   return codeMessage(
     to,
     'Confirm your CarMarket account',
     'Welcome to CarMarket! Enter this code to confirm your email and create your account:',
     code,
+    ttlMs,
   );
 }
 
@@ -55,5 +68,54 @@ export function noAccountEmail(to: string): MailMessage {
     subject: 'No CarMarket account for this email yet',
     text: paragraphs.join('\n\n'),
     html: layout(paragraphs),
+  };
+}
+
+/**
+ * The daily digest of notifications (new listings for saved searches), each with its link, and a
+ * one-click unsubscribe link (also in List-Unsubscribe, RFC 8058) that needs no sign-in.
+ */
+export function notificationDigestEmail(
+  to: string,
+  digest: { items: AppNotification[]; more: boolean; siteUrl: string; unsubscribeUrl: string },
+): MailMessage {
+  const lines = digest.items.map((item) => {
+    const { text, href } = describeNotification(item);
+    return { text, url: digest.siteUrl + href };
+  });
+  const intro =
+    lines.length === 1
+      ? 'A new car matches one of your saved searches on CarMarket:'
+      : 'New cars match your saved searches on CarMarket:';
+  const more = digest.more ? 'There are more in the notifications menu on CarMarket.' : '';
+  const outro =
+    "You get this email because your profile says 'Email me about saved searches' or 'Email me about new listings'.";
+  const unsubscribe = 'Stop these emails';
+  return {
+    to,
+    subject:
+      lines.length === 1
+        ? 'A new car for your saved search'
+        : `${lines.length} new cars for your saved searches`,
+    text: [
+      intro,
+      '',
+      ...lines.map((line) => `- ${line.text}\n  ${line.url}`),
+      ...(more ? ['', more] : []),
+      '',
+      outro,
+      `${unsubscribe}: ${digest.unsubscribeUrl}`,
+    ].join('\n'),
+    html: `<!doctype html><html><body style="font-family:sans-serif;color:#111"><p>${escapeHtml(intro)}</p><ul>${lines
+      .map((line) => `<li><a href="${escapeHtml(line.url)}">${escapeHtml(line.text)}</a></li>`)
+      .join(
+        '',
+      )}</ul>${more ? `<p>${escapeHtml(more)}</p>` : ''}<p>${escapeHtml(outro)}</p><p><a href="${escapeHtml(
+      digest.unsubscribeUrl,
+    )}">${unsubscribe}</a></p></body></html>`,
+    headers: {
+      'List-Unsubscribe': `<${digest.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 }

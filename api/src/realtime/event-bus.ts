@@ -1,8 +1,6 @@
 import type { ServerToClientEvents } from '@carmarket/shared/contracts';
+import { userRoom } from './rooms.js';
 import type { RealtimeServer } from './socket-server.js';
-
-/** Every socket of a signed-in user joins this room, whichever tab or device it comes from. */
-export const userRoom = (userId: string) => `user:${userId}`;
 
 /**
  * How services reach connected browsers without knowing about sockets. With the Redis adapter the

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Message } from '@carmarket/shared/contracts';
 import { seedListing } from '../test/seed.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../test/smtp-catcher.js';
 import {
   arrivesWithin,
   joinConversation,
   nextEvent,
   openSocket,
+  roundTrip,
   type TestSocket,
 } from '../test/socket-client.js';
-import { signIn, STARTUP_TIMEOUT_MS, startTestApp, type SignedIn, type TestApp } from '../test/test-app.js';
+import { signUp, STARTUP_TIMEOUT_MS, startTestApp, type SignedIn, type TestApp } from '../test/test-app.js';
+import { waitFor } from '../test/wait-for.js';
 
-let smtp: SmtpCatcher;
 let t: TestApp;
 let buyer: SignedIn;
 let seller: SignedIn;
@@ -20,18 +20,16 @@ let listingId: string;
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await startTestApp({ smtp });
-  buyer = await signIn(t, smtp, 'live-buyer@example.com');
-  seller = await signIn(t, smtp, 'live-seller@example.com');
-  outsider = await signIn(t, smtp, 'live-outsider@example.com');
+  t = await startTestApp({ listen: true });
+  buyer = await signUp(t, 'live-buyer@example.com');
+  seller = await signUp(t, 'live-seller@example.com');
+  outsider = await signUp(t, 'live-outsider@example.com');
   listingId = (await seedListing(t.app.database.db, seller.user._id, { title: 'Subaru Outback wagon' })).id;
 }, STARTUP_TIMEOUT_MS);
 
 afterAll(async () => {
   sockets.forEach((socket) => socket.close());
   await t?.close();
-  await smtp?.close();
 });
 
 async function open(user: SignedIn, options = {}) {
@@ -107,7 +105,7 @@ describe('live messaging events', () => {
 
     // After leaving, the room's typing no longer reaches the seller.
     sellerSocket.emit('leave-conversation', conversationId);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await roundTrip(sellerSocket, seller.user._id);
     const afterLeave = arrivesWithin(sellerSocket, 'user-typing', 400);
     buyerSocket.emit('typing', { conversationId, isTyping: false });
     expect(await afterLeave).toBe(false);
@@ -149,20 +147,28 @@ describe('live messaging events', () => {
 
 describe('presence', () => {
   it('is online from the first socket, offline with lastSeen after the last, and answers status requests', async () => {
-    const watcher = await open(outsider);
+    // The buyer shares a conversation with the seller (the tests above); the outsider does not.
+    const watcher = await open(buyer);
+    const stranger = await open(outsider);
     const ask = async (userId: string) => {
-      const response = nextEvent(watcher, 'user-status-response');
-      watcher.emit('request-user-status', [userId]);
+      const response = nextEvent(stranger, 'user-status-response');
+      stranger.emit('request-user-status', [userId]);
       return (await response)[userId];
     };
     // Every earlier socket of the seller is closed first.
-    sockets.filter((s) => s !== watcher).forEach((s) => s.close());
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await ask(seller.user._id)).toMatchObject({ status: 'offline' });
+    sockets.filter((s) => s !== watcher && s !== stranger).forEach((s) => s.close());
+    const before = await waitFor(
+      () => ask(seller.user._id),
+      (status) => status?.status === 'offline',
+    );
+    expect(before).toMatchObject({ status: 'offline' });
 
     const online = nextEvent(watcher, 'user-status-changed', (e) => e.userId === seller.user._id);
+    const strangerHears = arrivesWithin(stranger, 'user-status-changed', 1000);
     const firstTab = await open(seller);
     expect(await online).toEqual({ userId: seller.user._id, status: 'online', lastSeen: null });
+    // Strangers are not told: presence goes only to those who share a conversation with the user.
+    expect(await strangerHears).toBe(false);
     expect(await ask(seller.user._id)).toEqual({ status: 'online', lastSeen: null });
 
     // A second tab changes nothing; closing one of two keeps the user online.
@@ -228,7 +234,8 @@ describe('nothing lost across a dropped connection', () => {
     const lastArrival = nextEvent(socket, 'new-message', (e) => e.message.content === 'after reconnecting');
     sent.push(await buyerSends('after reconnecting'));
     await lastArrival;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Anything the server sent before (a duplicate, say) has arrived once this answer has.
+    await roundTrip(socket, seller.user._id);
 
     expect(deliveries).toEqual(sent.map((message) => message._id));
     expect([...received.values()].map((message) => message.content)).toEqual([

@@ -4,119 +4,40 @@
 // and each process's search index sees what the other one writes.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Message } from '@carmarket/shared/contracts';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { createClient } from 'redis';
 import { openDatabase, type Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { createAccessTokens } from '../modules/auth/tokens.js';
+import {
+  PROCESS_START_TIMEOUT_MS,
+  startApiProcess,
+  stopApiProcess,
+  type ApiProcess,
+} from '../test/api-process.js';
+import { POSTGRES_URL, postgresAnswers, REDIS_URL, redisAnswers } from '../test/local-services.js';
 import { seedListing } from '../test/seed.js';
 import { joinConversation, nextEvent, openSocket, type TestSocket } from '../test/socket-client.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { TEST_JWT_SECRET } from '../test/test-app.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const PROCESS_START_TIMEOUT_MS = 120_000;
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-async function answers(probe: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await probe();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const redisAnswers = await answers(async () => {
-  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 2000, reconnectStrategy: false } });
-  client.on('error', () => undefined);
-  await client.connect();
-  await client.ping();
-  await client.quit();
-});
-const postgresAnswers = await answers(async () => {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  await client.end();
-});
-if (!redisAnswers || !postgresAnswers) {
+const [redisUp, postgresUp] = await Promise.all([redisAnswers(), postgresAnswers()]);
+if (!redisUp || !postgresUp) {
   console.warn(
     `Skipping the two-process test: ${[
-      redisAnswers ? null : `no Redis answers at ${REDIS_URL} (set REDIS_URL)`,
-      postgresAnswers ? null : `no PostgreSQL answers at ${POSTGRES_URL} (set DATABASE_URL)`,
+      redisUp ? null : `no Redis answers at ${REDIS_URL} (set REDIS_URL)`,
+      postgresUp ? null : `no PostgreSQL answers at ${POSTGRES_URL} (set DATABASE_URL)`,
     ]
       .filter(Boolean)
       .join('; ')}`,
   );
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+const startApi = (databaseUrl: string, dataDir: string) =>
+  startApiProcess(dataDir, { DATABASE_URL: databaseUrl, REDIS_URL });
 
-interface ApiProcess {
-  baseUrl: string;
-  child: ChildProcess;
-}
-
-async function startApiProcess(databaseUrl: string, dataDir: string): Promise<ApiProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      JWT_SECRET: TEST_JWT_SECRET,
-      DATA_DIR: dataDir,
-      STATIC_ROOT: path.join(dataDir, 'no-site'),
-      SEED_ON_START: 'false',
-      GEOCODER_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + PROCESS_START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API process exited with ${child.exitCode}`);
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (healthy) return { baseUrl, child };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`API process on port ${port} did not start`);
-}
-
-function stop({ child }: ApiProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-(redisAnswers && postgresAnswers ? describe : describe.skip)('two API processes with REDIS_URL', () => {
+(redisUp && postgresUp ? describe : describe.skip)('two API processes with REDIS_URL', () => {
   let testDatabase: TestDatabase;
   let database: Database;
   let dataDir: string;
@@ -133,8 +54,8 @@ function stop({ child }: ApiProcess): Promise<void> {
     // Both start at once: the migration advisory lock lets only one of them migrate.
     processes.push(
       ...(await Promise.all([
-        startApiProcess(testDatabase.config.url, path.join(dataDir, 'a')),
-        startApiProcess(testDatabase.config.url, path.join(dataDir, 'b')),
+        startApi(testDatabase.config.url, path.join(dataDir, 'a')),
+        startApi(testDatabase.config.url, path.join(dataDir, 'b')),
       ])),
     );
     database = await openDatabase(testDatabase.config);
@@ -153,7 +74,7 @@ function stop({ child }: ApiProcess): Promise<void> {
 
   afterAll(async () => {
     sockets.forEach((socket) => socket.close());
-    await Promise.all(processes.map(stop));
+    await Promise.all(processes.map(stopApiProcess));
     await database?.close();
     await testDatabase?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -161,6 +82,16 @@ function stop({ child }: ApiProcess): Promise<void> {
 
   it('carries messages, typing, read receipts and presence from one process to the other', async () => {
     const [first, second] = processes as [ApiProcess, ApiProcess];
+    const send = async (content: string) => {
+      const res = await fetch(`${first.baseUrl}/api/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
+        body: JSON.stringify({ listingId, recipientId: seller.id, content }),
+      });
+      return ((await res.json()) as { data: Message }).data;
+    };
+    // Presence goes to conversation partners only: the buyer writes first.
+    await send('Is the Volvo still for sale?');
     const buyerSocket = await openSocket(first.baseUrl, buyer.token);
     sockets.push(buyerSocket);
 
@@ -172,12 +103,7 @@ function stop({ child }: ApiProcess): Promise<void> {
 
     // A message sent through process A reaches the seller's socket on process B.
     const arrives = nextEvent(sellerSocket, 'new-message');
-    const res = await fetch(`${first.baseUrl}/api/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
-      body: JSON.stringify({ listingId, recipientId: seller.id, content: 'Hello from process A' }),
-    });
-    const message = ((await res.json()) as { data: Message }).data;
+    const message = await send('Hello from process A');
     expect((await arrives).message).toEqual(message);
 
     // Typing in the conversation room crosses too.

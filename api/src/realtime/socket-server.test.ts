@@ -7,7 +7,7 @@ let t: TestApp;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ listen: true });
 }, STARTUP_TIMEOUT_MS);
 
 // The server closes first, with sockets still connected: shutting down must not wait for them.
@@ -72,7 +72,7 @@ describe('the live connection handshake', () => {
   let other: TestApp;
 
   beforeAll(async () => {
-    other = await startTestApp({ env: { REDIS_URL: process.env.REDIS_URL! } });
+    other = await startTestApp({ listen: true, env: { REDIS_URL: process.env.REDIS_URL! } });
   }, STARTUP_TIMEOUT_MS);
 
   afterAll(() => other?.close());
@@ -80,7 +80,7 @@ describe('the live connection handshake', () => {
   it(
     'delivers events emitted by another API process',
     async () => {
-      const sender = await startTestApp({ env: { REDIS_URL: process.env.REDIS_URL! } });
+      const sender = await startTestApp({ listen: true, env: { REDIS_URL: process.env.REDIS_URL! } });
       try {
         const userId = crypto.randomUUID();
         const socket = connect(other.baseUrl, {

@@ -10,8 +10,12 @@ import type { Server as HttpServer } from 'node:http';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { AccessTokens } from '../modules/auth/tokens.js';
-import { userRoom } from './event-bus.js';
+import { userRoom } from './rooms.js';
 import { createMemoryPresence, createRedisPresence, type Presence } from './presence.js';
+import { PresenceAnnouncer, type PresenceAudience } from './presence-announcer.js';
+
+/** A client that stops reading must not hold the shutdown: its socket is dropped after this. */
+const SOCKETS_CLOSE_TIMEOUT_MS = 5000;
 
 export interface SocketData {
   userId: string;
@@ -28,14 +32,42 @@ export interface Realtime {
   io: RealtimeServer;
   presence: Presence;
   log: FastifyBaseLogger;
+  /** Whether both Redis connections are ready; undefined without Redis (one process alone). */
+  redisState(): 'up' | 'down' | undefined;
   close(): Promise<void>;
 }
 
 export interface RealtimeOptions {
   accessTokens: AccessTokens;
+  /** Who hears a user come online or go offline (see PresenceAnnouncer). */
+  presenceAudience: PresenceAudience;
   redisUrl: string | undefined;
   corsOrigins: string[];
   log: FastifyBaseLogger;
+}
+
+/**
+ * While Redis is away, events published by other processes never reach this process's sockets (and
+ * theirs miss ours), yet the sockets stay connected, and clients catch up on what they missed only
+ * when they reconnect. So once the subscriber is back, every local socket's transport is closed:
+ * each client reconnects after its own randomised delay and fetches what it missed.
+ */
+function askToReconnectAfterRedisOutage(
+  io: RealtimeServer,
+  subscriber: ReturnType<typeof createClient>,
+  log: FastifyBaseLogger,
+): void {
+  let lost = false;
+  subscriber.on('reconnecting', () => {
+    lost = true;
+  });
+  subscriber.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    const sockets = [...io.of('/').sockets.values()];
+    log.warn(`redis is back: ${sockets.length} live connections asked to reconnect and catch up`);
+    for (const socket of sockets) socket.conn.close();
+  });
 }
 
 /**
@@ -44,7 +76,7 @@ export interface RealtimeOptions {
  */
 export async function createRealtimeServer(
   httpServer: HttpServer,
-  { accessTokens, redisUrl, corsOrigins, log }: RealtimeOptions,
+  { accessTokens, presenceAudience, redisUrl, corsOrigins, log }: RealtimeOptions,
 ): Promise<Realtime> {
   const io: RealtimeServer = new Server(httpServer, {
     path: SOCKET_PATH,
@@ -67,6 +99,7 @@ export async function createRealtimeServer(
     io.adapter(createAdapter(publisher, subscriber));
     // The publisher is a normal connection (only the subscriber is in subscribe mode).
     presence = createRedisPresence(publisher);
+    askToReconnectAfterRedisOutage(io, subscriber, log);
   }
 
   io.use(async (socket, next) => {
@@ -77,7 +110,8 @@ export async function createRealtimeServer(
     next();
   });
 
-  // Everyone hears who comes online and goes offline: presence dots show on any conversation row.
+  // A user's conversation partners hear them come online and go offline (their dots on conversation rows).
+  const announcer = new PresenceAnnouncer(io, presenceAudience, log);
   // Presence writes still running; closing waits for them before quitting Redis.
   const pendingPresence = new Set<Promise<unknown>>();
   const track = <T>(update: Promise<T>): Promise<T> => {
@@ -91,14 +125,14 @@ export async function createRealtimeServer(
     void socket.join(userRoom(userId));
     track(presence.connected(userId, socket.id)).then(
       (first) => {
-        if (first) io.emit('user-status-changed', { userId, status: 'online', lastSeen: null });
+        if (first) announcer.announce({ userId, status: 'online', lastSeen: null });
       },
       (error: unknown) => log.error({ err: error }, 'presence update failed'),
     );
     socket.on('disconnect', () => {
       track(presence.disconnected(userId, socket.id)).then(
         (lastSeen) => {
-          if (lastSeen) io.emit('user-status-changed', { userId, status: 'offline', lastSeen });
+          if (lastSeen) announcer.announce({ userId, status: 'offline', lastSeen });
         },
         (error: unknown) => log.warn({ err: error }, 'presence update failed'),
       );
@@ -109,14 +143,28 @@ export async function createRealtimeServer(
     io,
     presence,
     log,
+    redisState: () =>
+      redisClients.length === 0 ? undefined : redisClients.every((client) => client.isReady) ? 'up' : 'down',
     async close() {
       presence.close();
-      // Drops live connections (which would otherwise keep the HTTP server from closing) and
-      // detaches from the server that Fastify closes itself.
-      // `local`: with the Redis adapter a plain disconnectSockets would close every process's sockets.
-      io.local.disconnectSockets(true);
-      await Promise.allSettled(pendingPresence);
+      // Drops this process's live connections (which would otherwise keep the HTTP server from
+      // closing) by closing their transports, after what is queued for them is written. Not
+      // socket.disconnect(): a client told 'io server disconnect' stays offline, while after a
+      // 'transport close' it reconnects by itself (to the next process) and catches up.
+      const sockets = [...io.of('/').sockets.values()];
+      const gone = Promise.all(
+        sockets.map((socket) => new Promise((resolve) => socket.once('disconnect', resolve))),
+      );
       io.engine.close();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        gone,
+        new Promise((resolve) => (timer = setTimeout(resolve, SOCKETS_CLOSE_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
+      // The disconnects' presence updates and their announcements, before Redis goes.
+      await Promise.allSettled(pendingPresence);
+      await announcer.close();
       await Promise.all(redisClients.map((client) => client.quit()));
     },
   };

@@ -1,6 +1,6 @@
 import type { BodyType } from '@carmarket/shared/constants';
 import sharp from 'sharp';
-import type { PhotoStorage } from '../storage/storage.js';
+import type { PhotoStorage } from '../storage/photo-storage.js';
 import { encodePhoto, PHOTO_CONTENT_TYPE } from '../modules/uploads/photo-files.js';
 import type { VehicleProfile } from './vehicles.js';
 

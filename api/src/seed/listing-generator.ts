@@ -12,6 +12,7 @@ import {
   type TitleStatus,
   type Transmission,
 } from '@carmarket/shared/constants';
+import { vinCheckDigit, vinYearCode, wmisForMake } from '@carmarket/shared/schemas';
 import type { ListingFeatures } from '../db/schema.js';
 import { catalogueService, type CatalogueService } from '../modules/catalogue/catalogue.service.js';
 import type { NewListingRow } from '../modules/listings/listings.repository.js';
@@ -59,7 +60,8 @@ const pickExterior = shares({
 const pickInterior = shares({ Black: 55, Gray: 22, Beige: 13, Tan: 6, Brown: 4 });
 const pickTitleStatus = shares<TitleStatus>({ clean: 88, rebuilt: 6, salvage: 5, lemon: 1 });
 const pickContactMethod = shares<ContactMethod>({ email: 40, both: 35, phone: 25 });
-const VIN_CHARACTERS = [...'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'];
+const VIN_LETTERS = [...'ABCDEFGHJKLMNPRSTUVWXYZ'];
+const VIN_CHARACTERS = [...VIN_LETTERS, ...'0123456789'];
 
 // Asking price relative to a car in good condition; title brands cut the price hard.
 const CONDITION_FACTOR: Record<Condition, number> = { excellent: 1.12, good: 1, fair: 0.8, poor: 0.55 };
@@ -150,6 +152,10 @@ const FEATURE_SHARES: { [C in FeatureCategory]: Record<FeatureName<C>, FeatureSh
  * the age, condition that follows both, an asking price from a depreciated new price, equipment
  * of its era, and a title and description written from those facts.
  */
+/** The highest demo asking price: the site is for cars under $10k. */
+export const DEMO_PRICE_MAX = 9_995;
+const MAX_PRICE_ATTEMPTS = 50;
+
 export class ListingGenerator {
   private readonly pickProfile = weighted(
     VEHICLE_PROFILES.map((profile) => [profile, profile.popularity] as const),
@@ -172,7 +178,21 @@ export class ListingGenerator {
     return years;
   }
 
+  /**
+   * A listing priced under the site's promise ($10k): cars that would ask more are drawn again, so
+   * the demo keeps the realistic mix of what does fit (older, higher-mileage, cheaper models).
+   */
   generate(seller: DemoSeller): DemoListing {
+    for (let attempt = 1; ; attempt += 1) {
+      const listing = this.generateAnyPrice(seller);
+      if (listing.row.priceAmount <= DEMO_PRICE_MAX) return listing;
+      // Practically never reached; a bound keeps a pathological profile list from looping forever.
+      if (attempt === MAX_PRICE_ATTEMPTS)
+        return { ...listing, row: { ...listing.row, priceAmount: DEMO_PRICE_MAX } };
+    }
+  }
+
+  private generateAnyPrice(seller: DemoSeller): DemoListing {
     const { random } = this;
     const profile = this.pickProfile(random);
     const year = this.pickYear(profile);
@@ -222,7 +242,7 @@ export class ListingGenerator {
         year,
         trim: trim?.trim ?? null,
         mileage,
-        vin: dealer || random.chance(0.5) ? this.vin() : null,
+        vin: dealer || random.chance(0.5) ? this.vin(profile.make, year) : null,
         bodyType: profile.bodyType,
         fuelType: profile.bodyType === 'truck' && random.chance(0.08) ? 'diesel' : profile.fuelType,
         transmission,
@@ -440,8 +460,23 @@ export class ListingGenerator {
     return [opening, conditionText, ...care, title, closing].join(' ');
   }
 
-  /** 17 characters of the VIN alphabet (no I, O or Q); not a registered vehicle's. */
-  private vin(): string {
-    return Array.from({ length: 17 }, () => this.random.pick(VIN_CHARACTERS)).join('');
+  /**
+   * A made-up serial that decodes like the real thing: the make's manufacturer code, the model
+   * year's code and a valid check digit. Positions are rewritten from the 17 drawn characters
+   * rather than drawn again, so the rest of the seed is the same as before. No VIN before 1981,
+   * when the 17-character format began.
+   */
+  private vin(make: string, year: number): string | null {
+    const characters = Array.from({ length: 17 }, () => this.random.pick(VIN_CHARACTERS));
+    const yearCode = vinYearCode(year);
+    if (year < 1981 || yearCode === null) return null;
+    const wmis = wmisForMake(make);
+    const seed = VIN_CHARACTERS.indexOf(characters[3]!);
+    if (wmis.length > 0) characters.splice(0, 3, ...wmis[seed % wmis.length]!);
+    // Position 7 is a letter from 2010 on and a digit before, which places the year code's cycle.
+    characters[6] = year >= 2010 ? VIN_LETTERS[seed % VIN_LETTERS.length]! : String(seed % 10);
+    characters[9] = yearCode;
+    const vin = characters.join('');
+    return `${vin.slice(0, 8)}${vinCheckDigit(vin)}${vin.slice(9)}`;
   }
 }

@@ -2,7 +2,7 @@ import type { Db } from '../db/client.js';
 import type { NewListingImageRow } from '../modules/listings/listing-photos.repository.js';
 import type { NewListingRow } from '../modules/listings/listings.repository.js';
 import { newPublicId } from '../modules/uploads/photo-files.js';
-import type { PhotoStorage } from '../storage/storage.js';
+import type { PhotoStorage } from '../storage/photo-storage.js';
 import { ensureDemoPhotos, type DemoPhoto } from './demo-photos.js';
 import { ListingGenerator, type DemoSeller } from './listing-generator.js';
 import { DEALER_TRADES, DEALER_WORDS, FIRST_NAMES, LAST_NAMES } from './people.js';

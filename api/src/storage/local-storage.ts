@@ -3,8 +3,8 @@ import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { IMMUTABLE } from '../http/site.js';
-import type { PhotoStorage } from './storage.js';
+import { IMMUTABLE } from '../http/cache-control.js';
+import type { PhotoStorage } from './photo-storage.js';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
 

@@ -1,7 +1,7 @@
 import type { S3Config } from '../config/env.js';
-import { IMMUTABLE } from '../http/site.js';
+import { IMMUTABLE } from '../http/cache-control.js';
 import { sha256Hex, signV4, type SigningCredentials } from './sigv4.js';
-import type { PhotoStorage } from './storage.js';
+import type { PhotoStorage } from './photo-storage.js';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { LocalStorage } from './local-storage.js';
 import { S3Storage } from './s3-storage.js';
 import { sha256Hex, signV4 } from './sigv4.js';
-import type { PhotoStorage } from './storage.js';
+import type { PhotoStorage } from './photo-storage.js';
 
 describe('signV4', () => {
   it('reproduces the GET Object example of the AWS documentation', () => {

@@ -1,24 +1,9 @@
 import type { AppConfig } from '../config/env.js';
 import { LocalStorage } from './local-storage.js';
+import type { PhotoStorage } from './photo-storage.js';
 import { S3Storage } from './s3-storage.js';
 
-/**
- * Where photos live: local disk by default, an S3-compatible bucket when configured. Keys are
- * relative paths such as `photos/<publicId>.webp`; a key's content never changes once written,
- * so every stored object is served as immutable.
- */
-export interface PhotoStorage {
-  /** For the start-up log: where the photos go. */
-  readonly description: string;
-  /** Stores (or replaces) the object at `key`. */
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
-  exists(key: string): Promise<boolean>;
-  /** Removes the objects; keys that hold nothing are ignored. */
-  delete(keys: readonly string[]): Promise<void>;
-  /** The address browsers load the object from. */
-  url(key: string): string;
-}
-
+/** The storage the configuration asks for: an S3-compatible bucket when configured, else local disk. */
 export function createStorage(config: Pick<AppConfig, 's3' | 'uploadDir'>): PhotoStorage {
   return config.s3 ? new S3Storage(config.s3) : new LocalStorage(config.uploadDir);
 }

@@ -60,3 +60,14 @@ export async function arrivesWithin<E extends keyof ServerToClientEvents>(
 export function joinConversation(socket: TestSocket, conversationId: string) {
   return socket.emitWithAck('join-conversation', conversationId);
 }
+
+/**
+ * Resolves once the server has handled everything this socket sent before, and the socket has
+ * received everything the server sent it before: socket.io keeps each direction in order, and
+ * a status request is answered by the server itself.
+ */
+export async function roundTrip(socket: TestSocket, userId: string): Promise<void> {
+  const answered = nextEvent(socket, 'user-status-response', (statuses) => userId in statuses);
+  socket.emit('request-user-status', [userId]);
+  await answered;
+}

@@ -3,12 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type AppConfig } from '../config/env.js';
-import { buildApp } from '../http/app.js';
+import { loadConfig, type AppConfig, type DatabaseConfig } from '../config/env.js';
+import { buildApp } from '../app.js';
+import { createAccessTokens } from '../modules/auth/tokens.js';
+import { toUserDto } from '../modules/users/user-dto.js';
+import { UsersRepository } from '../modules/users/users.repository.js';
 import { codeFrom, type SmtpCatcher } from './smtp-catcher.js';
-import { createTestDatabase } from './test-database.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 
-/** Starting an app includes creating and migrating a database: allow for a busy machine. */
+/** Starting an app includes loading a database: allow for a busy machine. */
 export const STARTUP_TIMEOUT_MS = 60_000;
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -35,19 +38,45 @@ export interface RequestOptions {
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
+  /** Only for an app started with `listen` (real sockets, real HTTP clients). */
   baseUrl: string;
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
   close(): Promise<void>;
 }
 
+function testResponse(status: number, headers: Headers, text: string): TestResponse {
+  let body: JsonBody;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status, headers, body, text };
+}
+
 /**
- * Starts the real server on a random local port over a database of its own (see
- * createTestDatabase). `env` adds or overrides environment variables.
+ * The real app over a database of its own (a copy of the migrated one, see createTestDatabase).
+ * Requests go through Fastify's `inject`: the whole request pipeline without a socket. `listen`
+ * opens a random local port instead, and requests then go over real HTTP (and socket.io clients can
+ * connect).
+ * `env` adds or overrides environment variables.
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; smtp?: SmtpCatcher } = {},
+  options: {
+    env?: Record<string, string>;
+    smtp?: SmtpCatcher;
+    listen?: boolean;
+    /** For tests of outages (a 503 on purpose): 5xx answers do not fail the file. */
+    allowServerErrors?: boolean;
+    /** A database the test made itself (and drops itself), instead of a fresh copy of the migrated one. */
+    database?: DatabaseConfig;
+    /** The clock listings expire by: a test moves it instead of waiting. */
+    now?: () => Date;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database: TestDatabase = options.database
+    ? { config: options.database, drop: async () => undefined }
+    : await createTestDatabase(undefined, { migrated: true });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'carmarket-api-test-'));
   const config: AppConfig = {
     ...loadConfig(
@@ -66,38 +95,52 @@ export async function startTestApp(
     database: database.config,
   };
 
-  const app = await buildApp(config);
+  const app = await buildApp(config, { now: options.now });
+  // A 5xx is a defect wherever a test meets it, even when the test looks at something else: the
+  // app's close() fails the test file with the requests that got one.
+  const serverErrors: string[] = [];
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500) serverErrors.push(`${request.method} ${request.url} → ${reply.statusCode}`);
+  });
+  // Applies nothing on the migrated copy; migrates an empty database when there is no copy.
   await app.database.migrate();
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  let baseUrl = '';
+  if (options.listen) {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  } else {
+    await app.ready();
+  }
 
   return {
     app,
     config,
     baseUrl,
-    async request(method, urlPath, { json, body, token, headers } = {}) {
-      const response = await fetch(baseUrl + urlPath, {
-        method,
-        headers: {
-          ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...headers,
-        },
-        body: json !== undefined ? JSON.stringify(json) : body,
-      });
-      const text = await response.text();
-      let parsed: JsonBody;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
+    async request(method, urlPath, { json, body, token, headers: extraHeaders } = {}) {
+      const headers = {
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...extraHeaders,
+      };
+      const payload = json !== undefined ? JSON.stringify(json) : body;
+      if (baseUrl) {
+        const response = await fetch(baseUrl + urlPath, { method, headers, body: payload });
+        return testResponse(response.status, response.headers, await response.text());
       }
-      return { status: response.status, headers: response.headers, body: parsed, text };
+      const response = await app.inject({ method: method as 'GET', url: urlPath, headers, payload });
+      const responseHeaders = new Headers();
+      for (const [name, value] of Object.entries(response.headers)) {
+        for (const one of [value ?? []].flat()) responseHeaders.append(name, String(one));
+      }
+      return testResponse(response.statusCode, responseHeaders, response.body);
     },
     async close() {
       await app.close();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
+      if (serverErrors.length > 0 && !options.allowServerErrors) {
+        throw new Error(`The server answered 5xx during these tests:\n${serverErrors.join('\n')}`);
+      }
     },
   };
 }
@@ -105,7 +148,16 @@ export async function startTestApp(
 export interface SignedIn {
   user: JsonBody;
   accessToken: string;
-  refreshToken: string;
+}
+
+/**
+ * A verified account, created as a completed sign-in creates it, with an access token signed by the
+ * test secret: for tests about something else than signing in (auth.test.ts covers the mailed code).
+ */
+export async function signUp(testApp: TestApp, email: string): Promise<SignedIn> {
+  const user = await new UsersRepository(testApp.app.database.db).upsertVerified(email);
+  const accessToken = await createAccessTokens(testApp.config.jwtSecret).sign(user.id);
+  return { user: toUserDto(user), accessToken };
 }
 
 /** Registers (or signs in) through the real flow: request a code, read it from the mail, verify. */
@@ -114,7 +166,7 @@ export async function signIn(
   smtp: SmtpCatcher,
   email: string,
   headers?: Record<string, string>,
-): Promise<SignedIn> {
+): Promise<SignedIn & { refreshToken: string }> {
   const before = smtp.messagesTo(email).length;
   const requested = await testApp.request('POST', '/api/auth/register', { json: { email }, headers });
   if (requested.status !== 200) throw new Error(`register ${email}: ${requested.status} ${requested.text}`);

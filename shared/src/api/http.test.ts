@@ -9,7 +9,8 @@ import { MemoryStorage } from '../test-support/memory-storage.js';
 // The session store persists to localStorage; give node an in-memory one before it loads.
 globalThis.localStorage = new MemoryStorage();
 
-const { http, getErrorMessage, setSessionExpiredHandler } = await import('./http.js');
+const { http, httpClient, httpErrorStatus, getErrorMessage, getRequestId, setSessionExpiredHandler } =
+  await import('./http.js');
 const { useSessionStore } = await import('../state/session.js');
 
 const user = testUser;
@@ -55,6 +56,18 @@ beforeAll(async () => {
       setTimeout(() => refreshReply(res, body), 50);
       return;
     }
+    if (req.url === '/api/listings/broken') {
+      res.writeHead(503, { 'Content-Type': 'application/json', 'X-Request-Id': 'req-from-header' });
+      res.end(
+        JSON.stringify({ success: false, error: 'Down', code: 'SERVICE_UNAVAILABLE', requestId: 'req-42' }),
+      );
+      return;
+    }
+    if (req.url === '/api/listings/plain-failure') {
+      res.writeHead(502, { 'X-Request-Id': 'req-from-header' });
+      res.end('Bad gateway');
+      return;
+    }
     if (req.url === '/api/auth/login') {
       json(res, 401, { success: false, error: 'Invalid or expired code', code: 'INVALID_CODE' });
       return;
@@ -66,7 +79,7 @@ beforeAll(async () => {
     json(res, 200, { success: true, data: { path: req.url } });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  http.defaults.baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  (await httpClient()).defaults.baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -175,11 +188,30 @@ describe('http', () => {
   });
 });
 
+describe('httpErrorStatus', () => {
+  it('reads the status the server answered, and nothing from other errors', async () => {
+    const error = await http.post('/auth/login', {}).catch((caught: unknown) => caught);
+    expect(httpErrorStatus(error)).toBe(401);
+    expect(httpErrorStatus(new Error('network'))).toBeUndefined();
+    expect(httpErrorStatus(undefined)).toBeUndefined();
+  });
+});
+
 describe('getErrorMessage', () => {
   it('falls back when there is no server error text', () => {
     expect(getErrorMessage(new Error('network'), 'Failed to load favorites')).toBe(
       'Failed to load favorites',
     );
     expect(getErrorMessage(undefined, 'Something went wrong')).toBe('Something went wrong');
+  });
+});
+
+describe('getRequestId', () => {
+  it("reads the envelope's request id, else the X-Request-Id header, for error alerts", async () => {
+    const enveloped = await http.get('/listings/broken').catch((caught: unknown) => caught);
+    expect(getRequestId(enveloped)).toBe('req-42');
+    const plain = await http.get('/listings/plain-failure').catch((caught: unknown) => caught);
+    expect(getRequestId(plain)).toBe('req-from-header');
+    expect(getRequestId(new Error('network'))).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import { MemoryStorage } from '../test-support/memory-storage.js';
 // The http client reads the session store, which persists to localStorage.
 globalThis.localStorage = new MemoryStorage();
 
-const { http } = await import('./http.js');
+const { httpClient } = await import('./http.js');
 const { listingQuery } = await import('./listing.js');
 const { createQueryClient } = await import('./query-client.js');
 const { queryKeys } = await import('../contracts/query-keys.js');
@@ -30,7 +30,7 @@ beforeAll(async () => {
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  http.defaults.baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  (await httpClient()).defaults.baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
 });
 
 afterAll(

@@ -1,5 +1,4 @@
 // TanStack Query defaults and presets with the cache times of spec §9.
-import axios from 'axios';
 import { QueryClient } from '@tanstack/react-query';
 import {
   CATALOGUE_STALE_TIME_MS,
@@ -9,13 +8,14 @@ import {
   LISTING_STALE_TIME_MS,
   SEARCH_STALE_TIME_MS,
 } from '../constants/limits.js';
+import { httpErrorStatus } from './http.js';
 
 /**
  * One retry, except for client errors: a 404 or 403 will not change on a second try, and retrying
  * would only delay the 'Listing not found' screen.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  const status = axios.isAxiosError(error) ? error.response?.status : undefined;
+  const status = httpErrorStatus(error);
   if (status !== undefined && status >= 400 && status < 500) return false;
   return failureCount < DEFAULT_QUERY_RETRY;
 }

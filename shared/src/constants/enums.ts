@@ -79,6 +79,7 @@ export const DEFAULT_CONTACT_METHOD: ContactMethod = 'email';
 
 export const SORT_OPTIONS = [
   'newest',
+  'best_deal',
   'price_asc',
   'price_desc',
   'year_desc',
@@ -89,6 +90,7 @@ export const SORT_OPTIONS = [
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export const SORT_OPTION_LABELS: Record<SortOption, string> = {
   newest: 'Newest First',
+  best_deal: 'Best Deals First',
   price_asc: 'Price: Low to High',
   price_desc: 'Price: High to Low',
   year_desc: 'Year: Newest First',
@@ -194,3 +196,29 @@ export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 /** The visible theme when nothing is stored (spec §2, §9). */
 export const DEFAULT_THEME: Theme = 'dark';
+
+/** Deal rating bands, best deal first (issue 16); a listing without enough comparables has none. */
+export const DEAL_RATINGS = ['great', 'good', 'fair', 'high', 'overpriced'] as const;
+export type DealRatingBand = (typeof DEAL_RATINGS)[number];
+export const DEAL_RATING_LABELS: Record<DealRatingBand, string> = {
+  great: 'Great Deal',
+  good: 'Good Deal',
+  fair: 'Fair Price',
+  high: 'High Price',
+  overpriced: 'Overpriced',
+};
+
+// Reports on listings and messages (issue 17).
+export const REPORT_REASONS = ['scam', 'spam', 'misleading', 'offensive', 'already-sold', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  scam: 'Scam or fraud',
+  spam: 'Spam',
+  misleading: 'Wrong or misleading details',
+  offensive: 'Offensive or abusive',
+  'already-sold': 'Already sold',
+  other: 'Something else',
+};
+/** open: waiting for a moderator; upheld: action taken; dismissed: reviewed, nothing wrong. */
+export const REPORT_STATUSES = ['open', 'upheld', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];

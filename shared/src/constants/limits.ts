@@ -45,7 +45,20 @@ export const CATALOGUE_STALE_TIME_MS = 24 * HOUR_MS;
 // Photos
 export const PHOTOS_MIN = 4;
 export const PHOTOS_MAX = 20;
+/** What the owner reads about their listing held back as a draft by the photo rule. */
+export const LISTING_HIDDEN_FOR_PHOTOS = `Hidden from buyers: a listing needs at least ${PHOTOS_MIN} photos to appear in search.`;
+/** A listing leaves search this long after it was listed or last renewed, until its owner renews it. */
+export const LISTING_RENEWAL_DAYS = 60;
+/** What a "Verified" listing is (isVerifiedListing), as the listing page explains it. */
+export const VERIFIED_LISTING_MEANING = [
+  'The VIN passes its check digit and matches the model year and make listed.',
+  `The listing has at least ${PHOTOS_MIN} photos.`,
+  'The seller’s email address is verified.',
+] as const;
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** A dealer's CSV inventory file: about 1,000 rows of a full listing each fit in it. */
+export const LISTING_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const LISTING_IMPORT_ROWS_MAX = 1000;
 /** 'image/jpg' is not a registered type, but some browsers and tools report it for .jpg files. */
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
 /** For the file picker's `accept` attribute. */
@@ -69,6 +82,13 @@ export const VIN_LENGTH = 17;
 export const ZIP_LENGTH = 5;
 export const STATE_CODE_LENGTH = 2;
 export const NAME_MAX = 100;
+// A dealer's business (the profile's "Become a dealer").
+export const BUSINESS_NAME_MAX = 100;
+export const STREET_MAX = 200;
+export const WEBSITE_MAX = 200;
+/** A make, model or trim the seller types (cars older than the catalogue): letters of any script, digits, spaces and - & . ' / + ( ). */
+export const VEHICLE_NAME_MAX = 40;
+export const VEHICLE_NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} \-&.'/+()]*$/u;
 /** Fuel economy in miles per gallon (MPGe for electric cars, whose best ratings reach 150). */
 export const MPG_MIN = 1;
 export const MPG_MAX = 150;
@@ -89,6 +109,15 @@ export const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 // Messaging
 export const MESSAGE_MAX_LENGTH = 1000;
 export const LAST_MESSAGE_PREVIEW_LENGTH = 50;
+// Limits on strangers (issue 17): an account younger than a day starts few conversations, everyone
+// sends at a human pace, and one text pasted to many sellers within minutes is held.
+export const NEW_ACCOUNT_AGE_MS = 24 * HOUR_MS;
+export const NEW_ACCOUNT_CONVERSATIONS_PER_DAY = 5;
+export const MESSAGES_PER_MINUTE = 20;
+export const MESSAGES_PER_HOUR = 200;
+export const DUPLICATE_MESSAGE_WINDOW_MS = 10 * MINUTE_MS;
+/** Other people who may get the same text within the window; the next copy is held. */
+export const DUPLICATE_MESSAGE_RECIPIENTS_MAX = 4;
 
 // Loading skeletons
 export const SEARCH_SKELETON_CARDS = 12;
@@ -100,3 +129,12 @@ export const FALLBACK_COORDINATES = { latitude: 30.2672, longitude: -97.7431 } a
 // Browser storage
 export const SESSION_STORAGE_KEY = 'auth-storage';
 export const THEME_STORAGE_KEY = 'theme';
+
+// Reports: this many different people reporting a listing hide it from search until a moderator looks.
+export const REPORTS_TO_HIDE_LISTING = 3;
+export const REPORT_DETAILS_MAX_LENGTH = 500;
+
+// Running cost (issue 16): yearly fuel cost at this many miles a year and, until the buyer enters
+// their own, this price of a gallon of regular (US average, late 2026).
+export const MILES_PER_YEAR = 12_000;
+export const DEFAULT_FUEL_PRICE_PER_GALLON = 3.25;

@@ -1,12 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { queryKeys } from './query-keys.js';
-import { REMOTE_SHORT_NAMES, remoteModuleId, remotes } from './remotes.js';
-import { routePatterns, routes } from './routes.js';
+import { PAGE_REMOTES, REMOTE_SHORT_NAMES, remoteModuleId, remotes } from './remotes.js';
+import { routeOfPath, routePatterns, routes } from './routes.js';
 
 describe('routes', () => {
   it('builds the spec paths', () => {
     expect(routes.listing('abc')).toBe('/listing/abc');
     expect(routes.editListing('abc')).toBe('/edit-listing/abc');
+    expect(routes.editListing('abc', 'photos')).toBe('/edit-listing/abc?tab=photos');
     expect(routes.conversation('c1')).toBe('/messages/c1');
     expect(routes.createListing).toBe('/create-listing');
   });
@@ -25,7 +26,26 @@ describe('routes', () => {
   });
 });
 
+describe('routeOfPath', () => {
+  it('names the route a path opens, and nothing for other paths', () => {
+    expect(routeOfPath('/')).toBe('home');
+    expect(routeOfPath('/search')).toBe('search');
+    expect(routeOfPath('/listing/abc-123')).toBe('listing');
+    expect(routeOfPath('/messages/c1/')).toBe('conversation');
+    expect(routeOfPath('/edit-listing/x')).toBe('editListing');
+    expect(routeOfPath('/listing/a/b')).toBeNull();
+    expect(routeOfPath('/unknown')).toBeNull();
+  });
+});
+
 describe('remotes', () => {
+  it('maps each remote page to a remote that exposes it', () => {
+    for (const [route, short] of Object.entries(PAGE_REMOTES)) {
+      expect(routePatterns).toHaveProperty(route);
+      expect(REMOTE_SHORT_NAMES).toContain(short);
+    }
+  });
+
   it('names the five remotes with their short names', () => {
     expect(REMOTE_SHORT_NAMES).toEqual(['search', 'listings', 'seller', 'messaging', 'account']);
     for (const short of REMOTE_SHORT_NAMES) expect(remotes[short].name).toBe(`mfe_${short}`);

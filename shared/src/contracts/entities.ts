@@ -4,17 +4,21 @@ import type {
   BodyType,
   Condition,
   ContactMethod,
+  DealRatingBand,
   Drivetrain,
   FeatureCategory,
   FuelType,
   ListingStatus,
   PresenceStatus,
+  ReportReason,
+  ReportStatus,
   SellerRole,
   SortOption,
   SuggestionType,
   TitleStatus,
   Transmission,
 } from '../constants/enums.js';
+import type { ScamSignalKind } from '../safety/scam-detector.js';
 
 export type Id = string;
 export type IsoDateString = string;
@@ -30,6 +34,39 @@ export interface User {
   emailSavedSearches: boolean;
   role: SellerRole;
   createdAt: IsoDateString;
+  /** True until the account signs in a second time: the dashboard says 'Welcome', later 'Welcome back'. */
+  firstSignIn: boolean;
+  /**
+   * An administrator (`npm run admin -- grant <email>`): the site shows the moderation link. Only a
+   * hint for the page; the API checks the flag itself on every admin call. Absent from older servers.
+   */
+  isAdmin?: boolean;
+}
+
+/** A dealer's business, shown on its page /dealer/{id} (the id is the dealer's user id). */
+export interface Dealer {
+  _id: Id;
+  businessName: string;
+  address: { street: string; city: string; state: string; zipCode: string };
+  location: { latitude: number; longitude: number };
+  phone: string;
+  website: string | null;
+  /** When the account became a dealer. */
+  since: IsoDateString;
+  activeListings: number;
+}
+
+/** One row of a dealer's CSV import: `line` is its line in the file (the header is line 1). */
+export type ListingImportRowReport =
+  | { line: number; status: 'created'; listingId: Id; title: string }
+  | { line: number; status: 'invalid'; errors: Record<string, string> };
+
+/** POST /dealers/me/listings/import: every row's outcome; created listings are drafts until they have 4 photos. */
+export interface ListingImportReport {
+  total: number;
+  created: number;
+  invalid: number;
+  rows: ListingImportRowReport[];
 }
 
 export interface AuthTokens {
@@ -110,8 +147,11 @@ export interface ContactPreferences {
 
 export interface ListingSeller {
   _id: Id;
-  name: string | null;
+  /** The display name, or the email's local part until the seller gives one (formatDisplayName). */
+  name: string;
   role: SellerRole;
+  /** When the seller's account was made (the listing page's 'Member since'). */
+  memberSince: IsoDateString;
 }
 
 export interface Listing {
@@ -126,6 +166,12 @@ export interface Listing {
   status: ListingStatus;
   /** True when the seller is a dealer: cards show a dealer badge. */
   dealerBadge: boolean;
+  /** When the listing leaves search unless its owner renews it (LISTING_RENEWAL_DAYS after listing or renewal). */
+  expiresAt: IsoDateString;
+  /** Past `expiresAt`: out of search until renewed (POST /listings/{id}/renew). */
+  expired: boolean;
+  /** "Verified": a valid VIN matching the year and make, at least 4 photos, the seller's email verified. */
+  verified: boolean;
   /** The image flagged primary, else the first one; null without photos. */
   primaryImage: ListingImage | null;
   price: ListingPrice;
@@ -136,6 +182,34 @@ export interface Listing {
   contactPreferences: ContactPreferences;
   seller: ListingSeller;
   vehicle: Vehicle;
+  /** The latest price change when it lowered the price ("Price dropped $N"); null otherwise. */
+  priceDrop: PriceDrop | null;
+}
+
+/** A fall in the asking price: `amount` is how much less than `fromAmount` it now asks. */
+export interface PriceDrop {
+  amount: number;
+  fromAmount: number;
+  droppedAt: IsoDateString;
+}
+
+/** GET /running-cost: what the listing page's yearly fuel cost assumes until the buyer enters a price. */
+export interface RunningCostSettings {
+  fuelPricePerGallon: number;
+  milesPerYear: number;
+}
+
+/** One change of a listing's asking price (GET /listings/{id}/price-history, newest first). */
+export interface PriceChange {
+  fromAmount: number;
+  toAmount: number;
+  changedAt: IsoDateString;
+}
+
+/** The page of a list a client asks for: `page` counts from 1, `limit` is the page size. */
+export interface PageRequest {
+  page: number;
+  limit: number;
 }
 
 export interface Pagination {
@@ -163,6 +237,7 @@ export interface AvailableFilters {
   doors: FacetOption<number>[];
   features: Record<FeatureCategory, FacetOption[]>;
   sellerTypes: FacetOption<SellerRole>[];
+  dealRatings: FacetOption<DealRatingBand>[];
 }
 
 export interface SearchFilters {
@@ -197,6 +272,8 @@ export interface SearchFilters {
   exteriorFeatures?: string[];
   otherFeatures?: string[];
   sellerType?: SellerRole[];
+  /** Listings rated in one of these bands (issue 16); listings without a rating never match. */
+  dealRating?: DealRatingBand[];
   /** Miles around `zipCode` or `lat`/`lon`; the spec lists radius alone, a radius needs a centre. */
   radius?: number;
   zipCode?: string;
@@ -206,6 +283,8 @@ export interface SearchFilters {
   hasWarranty?: boolean;
   acceptsTradeIn?: boolean;
   financingAvailable?: boolean;
+  /** Verified listings only (see Listing.verified). */
+  verified?: boolean;
 }
 
 /** Everything GET /search accepts: the filters plus text, sort and paging. */
@@ -216,9 +295,14 @@ export interface SearchParams extends SearchFilters {
   limit?: number;
 }
 
+/** A search result: the listing with its deal rating (null: not enough comparables). */
+export interface SearchListing extends Listing {
+  dealRating: DealRatingBand | null;
+}
+
 export interface SearchResponse {
   success: true;
-  data: Listing[];
+  data: SearchListing[];
   pagination: Pagination;
   filters: { available: AvailableFilters };
 }
@@ -277,7 +361,8 @@ export interface ListingPreview {
 
 export interface ConversationParticipant {
   _id: Id;
-  name: string | null;
+  /** The display name, or the email's local part until the user gives one (formatDisplayName). */
+  name: string;
   profileImage: string | null;
 }
 
@@ -312,6 +397,8 @@ export interface Message {
   readAt: IsoDateString | null;
   /** null once the listing is deleted. */
   listing: Id | ListingPreview | null;
+  /** Scam patterns found in the content (see safety/scam-detector); the recipient is warned. */
+  warnings: ScamSignalKind[];
 }
 
 export interface UserPresence {
@@ -335,6 +422,78 @@ export interface ApiFailure {
   code: string;
   /** Validation failures: field path → message. */
   details?: Record<string, string>;
+  /** The request's id (also its X-Request-Id header): shown in error details for support. */
+  requestId?: string;
 }
 
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
+
+/** A report as its author sees it (GET /reports/mine) and moderators list it. */
+export interface Report {
+  _id: Id;
+  /** The ids are null once the listing or message is deleted; title and excerpt keep what it said. */
+  target:
+    | { type: 'listing'; listingId: Id | null; title: string }
+    | { type: 'message'; messageId: Id | null; excerpt: string };
+  reason: ReportReason;
+  details: string | null;
+  status: ReportStatus;
+  createdAt: IsoDateString;
+  reviewedAt: IsoDateString | null;
+}
+
+/** A report in the moderation queue: who sent it, and whom it is about (the seller or the sender). */
+export interface ModerationReport extends Report {
+  /** Whether the reported listing is out of search now (false for a message report). */
+  listingHidden: boolean;
+  reporter: { _id: Id; name: string };
+  /** Null once that account is deleted. */
+  reportedUser: { _id: Id; name: string; blocked: boolean } | null;
+}
+
+/**
+ * One reported listing or message in the moderation queue, with every report about it (newest
+ * first). A listing or message deleted since keeps a case per report (its id is gone).
+ */
+export interface ModerationCase {
+  target: Report['target'];
+  /** Open while any of its reports is open; otherwise the newest report's decision. */
+  status: ReportStatus;
+  /** Whether the reported listing is out of search now (false for a message). */
+  listingHidden: boolean;
+  /** The listing's seller or the message's sender; null once that account is deleted. */
+  reportedUser: ModerationReport['reportedUser'];
+  lastReportedAt: IsoDateString;
+  reports: Pick<ModerationReport, '_id' | 'reason' | 'details' | 'status' | 'createdAt' | 'reporter'>[];
+}
+
+/** What each kind of notification carries; a new kind (price drops…) adds its entry here. */
+export interface NotificationPayloads {
+  /** A listing that went live matches one of the user's saved searches. */
+  'saved-search-match': {
+    savedSearchId: Id;
+    savedSearchName: string;
+    listingId: Id;
+    title: string;
+    priceAmount: number;
+  };
+  /** A listing the user saved now asks less. */
+  'price-drop': {
+    listingId: Id;
+    title: string;
+    fromAmount: number;
+    toAmount: number;
+  };
+}
+export type NotificationKind = keyof NotificationPayloads;
+
+/** One entry of the header's notifications menu (GET /notifications, the 'notification' event). */
+export type AppNotification = {
+  [K in NotificationKind]: {
+    _id: Id;
+    kind: K;
+    payload: NotificationPayloads[K];
+    read: boolean;
+    createdAt: IsoDateString;
+  };
+}[NotificationKind];

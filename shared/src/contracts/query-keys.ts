@@ -14,8 +14,18 @@ export const queryKeys = {
     all: ['listings'] as const,
     detail: (id: Id) => ['listings', 'detail', id] as const,
     similar: (id: Id) => ['listings', 'similar', id] as const,
+    dealRating: (id: Id) => ['listings', 'deal-rating', id] as const,
+    /** The seller's preview of a price for a car not listed yet (or as it would be after an edit). */
+    dealRatingPreview: (query: Record<string, string | number>) =>
+      ['listings', 'deal-rating-preview', query] as const,
+    priceHistory: (id: Id) => ['listings', 'price-history', id] as const,
     user: (userId: Id) => ['listings', 'user', userId] as const,
     favorites: () => ['listings', 'favorites'] as const,
+  },
+  dealers: {
+    all: ['dealers'] as const,
+    detail: (id: Id) => ['dealers', 'detail', id] as const,
+    mine: () => ['dealers', 'mine'] as const,
   },
   search: {
     all: ['search'] as const,
@@ -38,5 +48,16 @@ export const queryKeys = {
     conversations: () => ['messages', 'conversations'] as const,
     conversation: (conversationId: Id) => ['messages', 'conversation', conversationId] as const,
     unreadCount: () => ['messages', 'unread-count'] as const,
+  },
+  notifications: {
+    all: ['notifications'] as const,
+    list: () => ['notifications', 'list'] as const,
+    unreadCount: () => ['notifications', 'unread-count'] as const,
+  },
+  runningCost: () => ['running-cost'] as const,
+  reports: {
+    all: ['reports'] as const,
+    mine: (page: number) => ['reports', 'mine', page] as const,
+    moderation: (page: number) => ['reports', 'moderation', page] as const,
   },
 } as const;

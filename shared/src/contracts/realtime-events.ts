@@ -1,6 +1,6 @@
 // Live connection events of spec §7, typed for socket.io on both ends
 // (`Server<ClientToServerEvents, ServerToClientEvents>` / `Socket<ServerToClientEvents, ClientToServerEvents>`).
-import type { Conversation, Id, IsoDateString, Message, PresenceMap } from './entities.js';
+import type { AppNotification, Conversation, Id, IsoDateString, Message, PresenceMap } from './entities.js';
 import type { PresenceStatus } from '../constants/enums.js';
 
 export interface TypingPayload {
@@ -42,6 +42,12 @@ export interface UserStatusChangedEvent {
   lastSeen: IsoDateString | null;
 }
 
+/** Something new for the header's notifications menu, with the user's unread count after it. */
+export interface NotificationEvent {
+  notification: AppNotification;
+  unreadCount: number;
+}
+
 /** The answer to join-conversation: a non-participant is refused and not joined. */
 export type JoinConversationAck = { ok: true } | { ok: false; error: string };
 
@@ -60,6 +66,7 @@ export interface ServerToClientEvents {
   'message-deleted': (event: MessageDeletedEvent) => void;
   'user-status-changed': (event: UserStatusChangedEvent) => void;
   'user-status-response': (presence: PresenceMap) => void;
+  notification: (event: NotificationEvent) => void;
 }
 
 /** The message socket.io reports in connect_error when the token is rejected; the client logs out on it. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  formatCount,
+  formatDaysOnMarket,
+  formatDisplayName,
   formatLongDate,
   formatMileage,
   formatMpg,
@@ -32,6 +35,21 @@ describe('formatMileage', () => {
     [null, 'N/A'],
   ])('%p → %s', (miles, text) => {
     expect(formatMileage(miles)).toBe(text);
+  });
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, 'view', '0 views'],
+    [1, 'view', '1 view'],
+    [2, 'save', '2 saves'],
+    [1200, 'view', '1,200 views'],
+  ])('%p %s → %s', (count, singular, text) => {
+    expect(formatCount(count, singular)).toBe(text);
+  });
+
+  it('takes an irregular plural', () => {
+    expect(formatCount(3, 'match', 'matches')).toBe('3 matches');
   });
 });
 
@@ -103,5 +121,25 @@ describe('formatMpg', () => {
     expect(formatMpg({ city: null, highway: 38, combined: null })).toBe('38 highway MPG');
     expect(formatMpg({ city: null, highway: null, combined: null })).toBe('N/A');
     expect(formatMpg({})).toBe('N/A');
+  });
+});
+
+describe('formatDaysOnMarket', () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  it('counts whole days since listing', () => {
+    expect(formatDaysOnMarket('2026-11-24T01:00:00Z', now)).toBe('Listed today');
+    expect(formatDaysOnMarket('2026-11-23T11:00:00Z', now)).toBe('1 day');
+    expect(formatDaysOnMarket('2026-10-01T12:00:00Z', now)).toBe('54 days');
+    expect(formatDaysOnMarket('not a date', now)).toBe('N/A');
+  });
+});
+
+describe('formatDisplayName', () => {
+  it.each([
+    [{ name: 'Jane Doe', email: 'jane@example.com' }, 'Jane Doe'],
+    [{ name: null, email: 'jane.doe+cars@example.com' }, 'jane.doe+cars'],
+    [{ name: '  ', email: 'sam@example.com' }, 'sam'],
+  ])('%p → %p', (person, shown) => {
+    expect(formatDisplayName(person)).toBe(shown);
   });
 });

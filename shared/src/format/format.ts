@@ -38,6 +38,11 @@ export function formatMileage(miles: Amount): string {
   return isFiniteNumber(miles) ? `${integer.format(miles)} mi` : NOT_AVAILABLE;
 }
 
+/** (1, 'view') → '1 view'; (1200, 'save') → '1,200 saves'; an irregular plural is passed in. */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${integer.format(count)} ${count === 1 ? singular : plural}`;
+}
+
 /** → 'March 5, 2026' in the viewer's time zone; unparseable → 'N/A'. */
 export function formatLongDate(value: DateInput): string {
   const date = toDate(value);
@@ -104,4 +109,22 @@ export function formatMpg({ city, highway, combined }: MpgFigures): string {
     .filter(([value]) => isFiniteNumber(value))
     .map(([value, name]) => `${value} ${name}`);
   return parts.length > 0 ? `${parts.join(' / ')} MPG` : NOT_AVAILABLE;
+}
+
+/** Whole days since `listedAt`: 'Listed today', '1 day', '12 days'. */
+export function formatDaysOnMarket(listedAt: DateInput, now: DateInput = Date.now()): string {
+  const from = toDate(listedAt);
+  const to = toDate(now);
+  if (!from || !to) return NOT_AVAILABLE;
+  const days = Math.max(0, Math.floor((to.getTime() - from.getTime()) / DAY_MS));
+  return days === 0 ? 'Listed today' : formatCount(days, 'day');
+}
+
+/**
+ * The name other people see for a user (issue 15): their display name, or until they give one the
+ * part of their email before '@' — never the whole address. The API's user DTOs and the header use
+ * this, so every screen shows the same name.
+ */
+export function formatDisplayName(person: { name: string | null; email: string }): string {
+  return person.name?.trim() || person.email.split('@')[0]!;
 }

@@ -1,1 +1,2 @@
 export * from './format.js';
+export * from './notifications.js';

@@ -3,7 +3,11 @@
  * browser code.
  */
 export { createSharedConfig, type SharedSingleton } from './shared-config.js';
-export { createFederatedWebpackConfig, type FederatedAppOptions } from './webpack-config.js';
+export {
+  createFederatedWebpackConfig,
+  standaloneDistDir,
+  type FederatedAppOptions,
+} from './webpack-config.js';
 export {
   apiDevPort,
   devPort,

@@ -21,7 +21,9 @@ const sharedModules: readonly (readonly [key: string, pkg: string])[] = [
   ['react-dom/', 'react-dom'],
   ['@tanstack/react-query', '@tanstack/react-query'],
   ['zustand', 'zustand'],
-  ['zustand/middleware', 'zustand'],
+  // zustand/middleware is not listed: it keeps no state, and only the session store in
+  // @carmarket/shared uses it, so that singleton's chunk keeps just `persist` (shared, the whole
+  // middleware module loads: devtools, redux and the rest, about 4 KB gzip).
   ['styled-components', 'styled-components'],
   ['axios', 'axios'],
   ['socket.io-client', 'socket.io-client'],
@@ -51,16 +53,32 @@ function installedVersion(pkg: string, appDir: string): string {
   }
 }
 
+// React must be one major version on the page: an exact major, any minor (React keeps minors
+// compatible for the components and hooks the remotes use).
+const MAJOR_ONLY = new Set(['react', 'react-dom']);
+
+/**
+ * The range a build accepts for a shared package it was built with: caret (that version or a newer
+ * compatible one) for libraries and for @carmarket/shared, whose version follows its contract (a
+ * new export is a minor, a changed one a major), so a remote built against a newer contract asks for
+ * it; an exact major for React. The ranges go into each mf-manifest.json, where the shell and
+ * `npm run remote -- publish` check them against what the page provides.
+ */
+function requiredRange(pkg: string, version: string): string {
+  return MAJOR_ONLY.has(pkg) ? `^${version.split('.')[0]}.0.0` : `^${version}`;
+}
+
 /**
  * The one list of shared singletons every webpack config uses: `singleton` so each library runs once
- * per page, the installed (lockfile) version as `requiredVersion`, and never `eager` so the shell's
- * first chunk stays small and the share scope can pick the copy that loaded first.
+ * per page, a range around the installed (lockfile) version as `requiredVersion` (requiredRange), and
+ * never `eager` so the shell's first chunk stays small and the share scope can pick the copy that
+ * loaded first.
  */
 export function createSharedConfig(appDir: string): Record<string, SharedSingleton> {
   return Object.fromEntries(
     sharedModules.map(([key, pkg]) => [
       key,
-      { singleton: true, requiredVersion: installedVersion(pkg, appDir) },
+      { singleton: true, requiredVersion: requiredRange(pkg, installedVersion(pkg, appDir)) },
     ]),
   );
 }

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import type { Configuration } from 'webpack';
@@ -20,9 +22,56 @@ export interface FederatedAppOptions {
 
 const externalRuntimeProvider = '@module-federation/inject-external-runtime-core-plugin';
 
+const require = createRequire(import.meta.url);
+
+/**
+ * react-router's package exports only its development build (warnings and checks, about 31 KB gzip
+ * more); the production build sits beside it under the same module names.
+ */
+function reactRouterProductionBuild(): Record<string, string> {
+  const devIndex = require.resolve('react-router');
+  const production = (file: string) => path.join(devIndex, '..', '..', 'production', file);
+  return {
+    'react-router$': production('index.mjs'),
+    'react-router/dom$': production('dom-export.mjs'),
+  };
+}
+
+const hasContentHash = (chunk: { contentHash?: Record<string, string> }) =>
+  Boolean(chunk.contentHash?.javascript);
+
+// Text files the server sends precompressed (docs/architecture.md, "Caching and compression").
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+
+/** Brotli and gzip copies (best compression) of every text file, beside it for the server to pick. */
+const precompressionPlugins = () => [
+  new CompressionPlugin({
+    filename: '[path][base].br',
+    algorithm: 'brotliCompress',
+    test: COMPRESSIBLE,
+    threshold: 0,
+    minRatio: 1,
+  }),
+  new CompressionPlugin({
+    filename: '[path][base].gz',
+    algorithm: 'gzip',
+    test: COMPRESSIBLE,
+    threshold: 0,
+    minRatio: 1,
+  }),
+];
+
 interface WebpackArgv {
   mode?: string;
 }
+
+/** `webpack --env standalone`: a remote's standalone page as a production build (standalone-remote.mjs). */
+interface WebpackEnv {
+  standalone?: boolean;
+}
+
+/** Where `webpack --mode production --env standalone` writes a remote's standalone page. */
+export const standaloneDistDir = 'dist-standalone';
 
 /** The shell loads `mfe_x/Page` by the names in the shared contract; a renamed expose must fail the build. */
 function assertContractExposes(name: Exclude<FederatedAppName, 'shell'>, exposes: Record<string, string>) {
@@ -35,13 +84,16 @@ function assertContractExposes(name: Exclude<FederatedAppName, 'shell'>, exposes
   }
 }
 
-const swcOptions = (production: boolean) => ({
+// The production JSX runtime in every mode (swc-loader would pick the development one from the mode):
+// a development remote mounted in the production site gets the site's production React, which the
+// development runtime (react/jsx-dev-runtime) cannot run on.
+const swcOptions = {
   jsc: {
     parser: { syntax: 'typescript', tsx: true },
-    transform: { react: { runtime: 'automatic', development: !production } },
+    transform: { react: { runtime: 'automatic', development: false } },
     target: 'es2022',
   },
-});
+};
 
 /**
  * The webpack config of every front end: the shell (host) and the five remotes differ only in name,
@@ -52,8 +104,12 @@ export function createFederatedWebpackConfig({ name, dir, exposes = {} }: Federa
   const isHost = name === 'shell';
   if (!isHost) assertContractExposes(name, exposes);
 
-  return (_env: unknown, argv: WebpackArgv): Configuration => {
+  return (env: WebpackEnv, argv: WebpackArgv): Configuration => {
     const production = argv.mode !== 'development';
+    // A remote's standalone page (bootstrap.tsx with the providers the shell would give) runs its own
+    // federation runtime and its own copies of the shared libraries: it is the page in development,
+    // and a separate production build for review.
+    const standalonePage = !isHost && (!production || Boolean(env.standalone));
 
     const devServer: DevServerConfiguration = {
       port: devPort(name),
@@ -87,25 +143,36 @@ export function createFederatedWebpackConfig({ name, dir, exposes = {} }: Federa
       name,
       context: dir,
       target: ['web', 'es2022'],
-      // A remote's standalone page (bootstrap.tsx with dev providers) exists only in development;
-      // its production build is the container alone.
-      entry: isHost || !production ? { main: './src/index.ts' } : {},
+      // A remote's production build is the container alone, unless its standalone page is asked for.
+      entry: isHost || standalonePage ? { main: './src/index.ts' } : {},
       output: {
-        path: path.join(dir, 'dist'),
-        // The federation runtime needs stable entry names; chunks carry the content hash instead.
-        filename: '[name].js',
+        path: path.join(dir, production && standalonePage ? standaloneDistDir : 'dist'),
+        // A remote's container (remoteEntry.js) keeps a stable name; the shell's page entry, named
+        // by the revalidated index.html, carries its content hash so it is cached for good. The
+        // federation runtime asks for this name before the hash exists, only to learn the file's
+        // folder, so it is given the unhashed name then (a plain '[contenthash]' fails there).
+        filename: (pathData) =>
+          isHost && production && pathData.chunk?.name === 'main' && hasContentHash(pathData.chunk)
+            ? '[name].[contenthash:8].js'
+            : '[name].js',
         chunkFilename: '[name].[contenthash:8].js',
         // The shell serves client routes at any depth; a remote is served wherever its files are.
         publicPath: isHost ? '/' : 'auto',
+        // Chunks load with crossorigin, so a remote on another origin (with CORS) reports its real
+        // errors instead of "Script error.".
+        crossOriginLoading: 'anonymous',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js'],
+        alias: production ? reactRouterProductionBuild() : {},
+      },
       module: {
         rules: [
           {
             test: /\.tsx?$/,
             exclude: /node_modules/,
-            use: { loader: 'swc-loader', options: swcOptions(production) },
+            use: { loader: 'swc-loader', options: swcOptions },
           },
           {
             // Files index.html requires from public/ (favicon, the pre-paint theme script) are emitted
@@ -119,11 +186,15 @@ export function createFederatedWebpackConfig({ name, dir, exposes = {} }: Federa
       },
       cache: {
         type: 'filesystem',
+        // Its own cache beside the site's build of the same remote, which it would otherwise evict.
+        name: `${name}-${argv.mode ?? 'production'}${production && standalonePage ? '-standalone' : ''}`,
         buildDependencies: {
           config: [path.join(dir, 'webpack.config.js'), `${path.dirname(fileURLToPath(import.meta.url))}/`],
         },
       },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Never an eval devtool: the site's CSP has no 'unsafe-eval', and a development remote must run
+      // inside the production site (docs/architecture.md, "A remote's dev server in the site").
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       optimization: {
         minimizer: [
           new TerserPlugin({
@@ -150,9 +221,8 @@ export function createFederatedWebpackConfig({ name, dir, exposes = {} }: Federa
           dts: false,
           experiments: {
             // The federation runtime is about 20 KB gzip. In production the shell provides it to the
-            // remotes, which keeps each remoteEntry.js small; in development a remote bundles its own
-            // so it also runs standalone.
-            ...(isHost ? {} : { externalRuntime: production }),
+            // remotes, which keeps each remoteEntry.js small; a standalone page bundles its own.
+            ...(isHost ? {} : { externalRuntime: !standalonePage }),
             // Remotes never load other remotes or manifests; only the shell needs that code.
             optimization: {
               target: 'web',
@@ -160,10 +230,11 @@ export function createFederatedWebpackConfig({ name, dir, exposes = {} }: Federa
             },
           },
         }),
-        ...(isHost || !production
+        ...(isHost || standalonePage
           ? // Absolute script URLs: the page is also served for nested client routes (/listing/1).
             [new HtmlWebpackPlugin({ template: './index.html', chunks: ['main'], publicPath: '/' })]
           : []),
+        ...(production && !standalonePage ? precompressionPlugins() : []),
       ],
       devServer,
     };

@@ -41,7 +41,8 @@ const io = jest.fn((options: SocketOptions) => {
 jest.unstable_mockModule('socket.io-client', () => ({ io }));
 
 const { startRealtime, getSocket, useSocket, whenSocketReady } = await import('./socket.js');
-const { http, setSessionExpiredHandler } = await import('../api/http.js');
+const { httpClient, setSessionExpiredHandler } = await import('../api/http.js');
+const httpInstance = await httpClient();
 const { useSessionStore } = await import('../state/session.js');
 
 const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
@@ -68,7 +69,7 @@ beforeEach(() => {
   created.length = 0;
   io.mockClear();
   refreshOutcome = 'ok';
-  http.defaults.adapter = refreshAdapter;
+  httpInstance.defaults.adapter = refreshAdapter;
   sessionExpired = jest.fn<() => void>();
   setSessionExpiredHandler(sessionExpired);
   stop = startRealtime();

@@ -1,7 +1,7 @@
 // Passwordless sign-in (spec §5): email, then a 6-digit code.
 import { z } from 'zod';
 import { OTP_LENGTH, OTP_PATTERN } from '../constants/limits.js';
-import { requiredText } from './fields.js';
+import { requiredText, safeText } from './fields.js';
 
 export const emailField = requiredText('Email is required').toLowerCase().pipe(z.email('Invalid email'));
 
@@ -21,6 +21,6 @@ export type VerifyCode = z.output<typeof verifyCodeSchema>;
 
 /** POST /auth/refresh and /auth/logout: {refreshToken}. */
 export const refreshTokenPayloadSchema = z.object({
-  refreshToken: z.string({ error: 'Refresh token is required' }).min(1, 'Refresh token is required'),
+  refreshToken: safeText({ error: 'Refresh token is required' }).min(1, 'Refresh token is required'),
 });
 export type RefreshTokenPayload = z.output<typeof refreshTokenPayloadSchema>;

@@ -44,9 +44,29 @@ export function optionalNumberField(
   );
 }
 
+// NUL and the other control characters but tab, line feed and carriage return (which multi-line text
+// keeps); a high surrogate not followed by a low one, or a low one without a high one before it. Neither
+// is text a person typed, and PostgreSQL refuses NUL and broken UTF-16 alike.
+const NOT_TEXT =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const NOT_TEXT_MESSAGE = 'Remove the control characters or broken symbols from this text';
+
+/**
+ * Every string the API accepts starts here: control characters and lone surrogates are refused,
+ * and the text is stored in Unicode NFC, so 'é' typed two ways is one value for search and facets.
+ */
+export function safeText(params?: Parameters<typeof z.string>[0]) {
+  return z
+    .string(params)
+    .refine((value) => !NOT_TEXT.test(value), { error: NOT_TEXT_MESSAGE, abort: true })
+    .normalize('NFC');
+}
+
 /** A required, trimmed string: missing or blank gives `required`; checks after it run only when present. */
 export function requiredText(required: string) {
-  return z.string({ error: required }).trim().min(1, { error: required, abort: true });
+  return safeText({ error: required }).trim().min(1, { error: required, abort: true });
 }
 
 function blankToNull(value: string | null | undefined): string | null {
@@ -56,7 +76,7 @@ function blankToNull(value: string | null | undefined): string | null {
 
 /** An optional string: trimmed, and '' / null / undefined all become null (the stored "absent"). */
 export function optionalText() {
-  return z.string().nullish().transform(blankToNull);
+  return safeText().nullish().transform(blankToNull);
 }
 
 /** An optional string that must match `pattern` when given; blank becomes null. */

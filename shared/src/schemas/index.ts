@@ -1,9 +1,13 @@
 export * from './auth.js';
+export * from './dealer.js';
 export * from './listing.js';
+export * from './listing-import.js';
 export * from './photos.js';
 export * from './messages.js';
 export * from './profile.js';
 export * from './search.js';
+export * from './reports.js';
+export * from './deal-rating.js';
 export {
   numberField,
   optionalNumberField,
@@ -12,3 +16,4 @@ export {
   optionalPattern,
   enumField,
 } from './fields.js';
+export * from '../vin/index.js';

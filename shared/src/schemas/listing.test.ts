@@ -67,6 +67,7 @@ describe('vehicleInfoSchema (create step 1)', () => {
     ['vin', '1HGCM82633A00435I', 'Invalid VIN format'],
     ['vin', '1HGCM82633A00435O', 'Invalid VIN format'],
     ['vin', '1HGCM82633A00435Q', 'Invalid VIN format'],
+    ['vin', '1HGCM82633A004353', "VIN check digit doesn't match: check it for a typo"],
   ])('%s = %p → %s', (field, value, message) => {
     expect(messageFor(vehicleInfoSchema, { ...validVehicleInfo, [field]: value }, field)).toBe(message);
   });

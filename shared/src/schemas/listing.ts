@@ -19,6 +19,8 @@ import {
   STATE_CODE_PATTERN,
   TITLE_MAX,
   TITLE_MIN,
+  VEHICLE_NAME_MAX,
+  VEHICLE_NAME_PATTERN,
   VIN_PATTERN,
   YEAR_MIN,
   ZIP_PATTERN,
@@ -46,7 +48,11 @@ import {
   optionalPattern,
   optionalText,
   requiredText,
+  safeText,
 } from './fields.js';
+import { isValidVin } from '../vin/vin.js';
+
+export const VIN_CHECK_DIGIT_MESSAGE = "VIN check digit doesn't match: check it for a typo";
 
 // ---- fields ----
 
@@ -58,9 +64,15 @@ const year = numberField('Year is required', 'Invalid year', (n) =>
     .refine((value) => value <= maxModelYear(), 'Invalid year'),
 );
 
-const make = requiredText('Make is required');
-const model = requiredText('Model is required');
-const trim = optionalText();
+// Makes, models and trims are typed where the catalogue has no entry (cars older than it), so
+// they are checked for length and characters; the API takes the catalogue's spelling when it has one.
+const vehicleNameRules = (label: string) => (text: z.ZodString) =>
+  text
+    .max(VEHICLE_NAME_MAX, `${label} must be at most ${VEHICLE_NAME_MAX} characters`)
+    .regex(VEHICLE_NAME_PATTERN, `${label} may contain letters, numbers, spaces and - & . ' / + ( )`);
+const make = vehicleNameRules('Make')(requiredText('Make is required'));
+const model = vehicleNameRules('Model')(requiredText('Model is required'));
+const trim = optionalText().pipe(vehicleNameRules('Trim')(safeText()).nullable());
 
 const mileageBase = (n: z.ZodNumber) =>
   n.int('Mileage must be a whole number').min(MILEAGE_MIN, 'Mileage cannot be negative');
@@ -69,10 +81,10 @@ const mileage = numberField('Mileage is required', 'Mileage must be a number', (
 );
 const editMileage = numberField('Mileage is required', 'Mileage must be a number', mileageBase);
 
-/** Stored upper-case; blank becomes null. */
-const vin = optionalPattern(VIN_PATTERN, 'Invalid VIN format').transform(
-  (value) => value?.toUpperCase() ?? null,
-);
+/** Stored upper-case; blank becomes null. A mistyped character almost always breaks the check digit. */
+const vin = optionalPattern(VIN_PATTERN, 'Invalid VIN format')
+  .refine((value) => !value || isValidVin(value), VIN_CHECK_DIGIT_MESSAGE)
+  .transform((value) => value?.toUpperCase() ?? null);
 
 const bodyType = enumField(BODY_TYPES, 'Body type is required');
 const fuelType = enumField(FUEL_TYPES, 'Fuel type is required');
@@ -131,6 +143,9 @@ const zipCode = z
   .trim()
   .regex(ZIP_PATTERN, 'ZIP code must be 5 digits');
 
+/** City, state and ZIP with the listing's messages, for other addresses (a dealer's). */
+export const addressFields = { city, state, zipCode };
+
 // Fuel economy, equipment and sale terms are optional: the search filters on them (spec §3
 // "Search filters"), so the listing carries them.
 
@@ -161,19 +176,21 @@ function checkCombinedMpg({ city, highway, combined }: MpgFigures, ctx: z.Refine
 }
 
 /** One category's features: names from FEATURE_OPTIONS only, stored once each in the list's order. */
-function featureList(category: FeatureCategory) {
+export function featureNamesSchema(category: FeatureCategory) {
   const options: readonly string[] = FEATURE_OPTIONS[category];
   const label = FEATURE_CATEGORY_LABELS[category];
   return z
     .array(
-      z.string().refine((name) => options.includes(name), `Unknown ${label.toLowerCase()} feature`),
+      safeText().refine((name) => options.includes(name), `Unknown ${label.toLowerCase()} feature`),
       {
         error: `${label} features must be a list`,
       },
     )
-    .default([])
     .transform((chosen) => options.filter((option) => chosen.includes(option)));
 }
+
+/** A category left out has no features. */
+const featureList = (category: FeatureCategory) => featureNamesSchema(category).default([]);
 
 /** Features by category (spec §3); a missing category is an empty one. */
 const featuresObject = z.strictObject(
@@ -203,7 +220,8 @@ const mpgObject = z
 /** The forms' fuel economy (one field per figure) and features. */
 const equipment = { cityMpg, highwayMpg, combinedMpg, features: vehicleFeaturesSchema };
 
-const checkFormMpg = (
+/** The forms' combined-MPG check, also run on imported rows. */
+export const checkFormMpg = (
   value: { cityMpg: number | null; highwayMpg: number | null; combinedMpg: number | null },
   ctx: z.RefinementCtx,
 ) =>
@@ -337,6 +355,62 @@ export const createListingPayloadSchema = z.object({
 });
 export type CreateListingPayloadInput = z.input<typeof createListingPayloadSchema>;
 export type CreateListingPayload = z.output<typeof createListingPayloadSchema>;
+
+/** The create wizard's values, one output per step (also one imported CSV row). */
+export interface ListingWizardValues {
+  vehicleInfo: VehicleInfo;
+  vehicleDetails: VehicleDetails;
+  listingDetails: ListingDetails;
+  contactLocation: ContactLocation;
+}
+
+/** POST /listings body of spec §7 from the wizard's values: photos come later, the point is GeoJSON (longitude first). */
+export function toCreateListingPayload(
+  { vehicleInfo, vehicleDetails, listingDetails, contactLocation }: ListingWizardValues,
+  { latitude, longitude }: { latitude: number; longitude: number },
+): CreateListingPayloadInput {
+  return {
+    vehicle: {
+      year: vehicleInfo.year,
+      make: vehicleInfo.make,
+      model: vehicleInfo.model,
+      trim: vehicleInfo.trim,
+      mileage: vehicleInfo.mileage,
+      vin: vehicleInfo.vin,
+      bodyType: vehicleDetails.bodyType,
+      fuelType: vehicleDetails.fuelType,
+      transmission: vehicleDetails.transmission,
+      drivetrain: vehicleDetails.drivetrain,
+      color: { exterior: vehicleDetails.exteriorColor, interior: vehicleDetails.interiorColor },
+      doors: vehicleDetails.doors,
+      condition: vehicleDetails.condition,
+      titleStatus: vehicleDetails.titleStatus,
+      features: vehicleDetails.features,
+      mpg: {
+        city: vehicleDetails.cityMpg,
+        highway: vehicleDetails.highwayMpg,
+        combined: vehicleDetails.combinedMpg,
+      },
+      images: [],
+      location: {
+        type: 'Point',
+        coordinates: [longitude, latitude],
+        address: {
+          city: contactLocation.city,
+          state: contactLocation.state,
+          zipCode: contactLocation.zipCode,
+        },
+      },
+    },
+    title: listingDetails.title,
+    description: listingDetails.description,
+    price: { amount: listingDetails.price, currency: PRICE_CURRENCY, negotiable: listingDetails.negotiable },
+    hasWarranty: listingDetails.hasWarranty,
+    acceptsTradeIn: listingDetails.acceptsTradeIn,
+    financingAvailable: listingDetails.financingAvailable,
+    contactPreferences: { phone: contactLocation.phone, preferredMethod: contactLocation.preferredMethod },
+  };
+}
 
 /** PUT /listings/{id}. `negotiable` and the sale terms left out keep their stored values. */
 export const updateListingPayloadSchema = z.object({

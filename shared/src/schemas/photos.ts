@@ -1,7 +1,7 @@
 // Photo rules of spec §5, checked in the browser before upload; the server checks the real content.
 import { z } from 'zod';
 import { PHOTO_MAX_BYTES, PHOTO_MIME_TYPES, PHOTOS_MAX, PHOTOS_MIN } from '../constants/limits.js';
-import { idField } from './fields.js';
+import { idField, safeText } from './fields.js';
 
 export const PHOTO_TYPE_ERROR = 'Only JPEG, PNG, and WebP images are allowed';
 export const PHOTO_SIZE_ERROR = 'Images must be less than 10MB';
@@ -52,7 +52,7 @@ export function validatePhotoCount(count: number): string | null {
   return count < PHOTOS_MIN ? PHOTO_MIN_ERROR : null;
 }
 
-const publicId = z.string({ error: 'Image id is required' }).min(1, 'Image id is required');
+const publicId = safeText({ error: 'Image id is required' }).min(1, 'Image id is required');
 const listingId = idField('Invalid listing id');
 
 /** DELETE /upload/image/{publicId}: body {listingId}. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { profileSchema } from './profile.js';
+import { displayNameSchema, profileSchema } from './profile.js';
 
 const valid = {
   name: 'Jane',
@@ -36,5 +36,21 @@ describe('profileSchema', () => {
       emailNewListings: false,
       emailSavedSearches: false,
     });
+  });
+});
+
+describe('displayNameSchema', () => {
+  it.each([
+    ['', 'Please enter your name'],
+    ['   ', 'Please enter your name'],
+    ['x'.repeat(101), 'Name must be at most 100 characters'],
+  ])('%p → %s', (name, message) => {
+    expect(displayNameSchema.safeParse({ name }).error?.issues.map((issue) => issue.message)).toEqual([
+      message,
+    ]);
+  });
+
+  it('keeps the name trimmed', () => {
+    expect(displayNameSchema.parse({ name: '  Jane Doe ' })).toEqual({ name: 'Jane Doe' });
   });
 });

@@ -2,12 +2,12 @@
 // replaces the whole profile (email is read-only and not part of it).
 import { z } from 'zod';
 import { NAME_MAX, PHONE_PATTERN, STATE_CODE_PATTERN } from '../constants/limits.js';
-import { flag, optionalPattern, optionalText } from './fields.js';
+import { flag, optionalPattern, optionalText, requiredText } from './fields.js';
+
+const NAME_TOO_LONG = `Name must be at most ${NAME_MAX} characters`;
 
 export const profileSchema = z.object({
-  name: optionalText().pipe(
-    z.string().max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).nullable(),
-  ),
+  name: optionalText().pipe(z.string().max(NAME_MAX, NAME_TOO_LONG).nullable()),
   phone: optionalPattern(PHONE_PATTERN, 'Phone format: 123-456-7890'),
   city: optionalText(),
   state: optionalPattern(STATE_CODE_PATTERN, 'Use 2-letter state code').transform(
@@ -18,3 +18,12 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 export type Profile = z.output<typeof profileSchema>;
+
+/**
+ * The one-field name prompt (issue 15) and PUT /auth/profile/name: asked of a user without a name
+ * before their first message or listing, so here the name is required.
+ */
+export const displayNameSchema = z.object({
+  name: requiredText('Please enter your name').max(NAME_MAX, NAME_TOO_LONG),
+});
+export type DisplayNameInput = z.input<typeof displayNameSchema>;

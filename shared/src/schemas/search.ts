@@ -2,7 +2,7 @@
 // the same way by the /search page (from its URL) and by GET /api/search (from the request), so a
 // shared link and a saved search mean exactly the same filter set on both sides.
 import { z } from 'zod';
-import { DEFAULT_SORT, SORT_OPTIONS } from '../constants/enums.js';
+import { DEAL_RATINGS, DEFAULT_SORT, SORT_OPTIONS } from '../constants/enums.js';
 import {
   BODY_TYPES,
   CONDITIONS,
@@ -12,6 +12,7 @@ import {
   TRANSMISSIONS,
 } from '../constants/enums.js';
 import { NAME_MAX, SEARCH_PAGE_SIZE, ZIP_PATTERN } from '../constants/limits.js';
+import { safeText } from './fields.js';
 
 /** The largest page a client may ask for. */
 export const SEARCH_LIMIT_MAX = 100;
@@ -70,15 +71,14 @@ function enumList<const T extends readonly [string, ...string[]]>(name: string, 
 function textList(name: string) {
   return z.preprocess(
     splitList,
-    z.array(z.string({ error: `${name} must be text` }).max(100, `${name} values are too long`)).optional(),
+    z.array(safeText({ error: `${name} must be text` }).max(100, `${name} values are too long`)).optional(),
   );
 }
 
 function text(name: string, max = 100) {
   return z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: `${name} must be text` })
+    safeText({ error: `${name} must be text` })
       .max(max, `${name} is too long`)
       .optional(),
   );
@@ -135,10 +135,11 @@ export const searchFiltersShape = {
   exteriorFeatures: textList('exteriorFeatures'),
   otherFeatures: textList('otherFeatures'),
   sellerType: enumList('sellerType', SELLER_ROLES),
+  dealRating: enumList('dealRating', DEAL_RATINGS),
   radius: wholeNumber('radius', 1, SEARCH_RADIUS_MAX_MILES),
   zipCode: z.preprocess(
     blankToUndefined,
-    z.string({ error: 'zipCode must be 5 digits' }).regex(ZIP_PATTERN, 'zipCode must be 5 digits').optional(),
+    safeText({ error: 'zipCode must be 5 digits' }).regex(ZIP_PATTERN, 'zipCode must be 5 digits').optional(),
   ),
   lat: coordinate('lat', 90),
   lon: coordinate('lon', 180),
@@ -146,6 +147,7 @@ export const searchFiltersShape = {
   hasWarranty: flag('hasWarranty'),
   acceptsTradeIn: flag('acceptsTradeIn'),
   financingAvailable: flag('financingAvailable'),
+  verified: flag('verified'),
 };
 
 export const searchQueryShape = {
@@ -212,8 +214,7 @@ export const savedSearchParamsSchema = z
 export type SavedSearchParams = z.output<typeof savedSearchParamsSchema>;
 
 export const savedSearchPayloadSchema = z.strictObject({
-  name: z
-    .string({ error: 'Name is required' })
+  name: safeText({ error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
     .max(SAVED_SEARCH_NAME_MAX, `Name must be at most ${SAVED_SEARCH_NAME_MAX} characters`),
@@ -223,7 +224,7 @@ export type SavedSearchPayload = z.output<typeof savedSearchPayloadSchema>;
 
 /** GET /api/search/suggestions: fewer than 2 characters is valid and answers an empty list. */
 export const suggestionsQuerySchema = z.strictObject(
-  { q: z.preprocess((value) => single(value) ?? '', z.string().max(SEARCH_QUERY_MAX, 'q is too long')) },
+  { q: z.preprocess((value) => single(value) ?? '', safeText().max(SEARCH_QUERY_MAX, 'q is too long')) },
   { error: unknownParameter },
 );
 

@@ -11,4 +11,5 @@ export const testUser: User = {
   emailSavedSearches: false,
   role: 'private',
   createdAt: '2026-03-05T12:00:00.000Z',
+  firstSignIn: false,
 };

@@ -18,13 +18,18 @@ export {
   PageContainer,
   Card,
   Badge,
+  Notice,
+  Thumbnail,
   Skeleton,
   Spinner,
   ErrorState,
+  SupportRequestId,
   EmptyState,
   type SpinnerProps,
   type ErrorStateProps,
   type EmptyStateProps,
 } from './primitives.js';
 export { Pager, type PagerProps } from './pager.js';
+export { DealRatingBadge } from './deal-rating-badge.js';
 export { Tabs, type TabItem } from './tabs.js';
+export { ReportForm, type ReportFormProps } from './report-form.js';

@@ -1,5 +1,5 @@
 // Small layout and feedback pieces every page uses.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { keyframes, styled } from 'styled-components';
 import type { ToneName } from './theme.js';
 import { Button } from './button.js';
@@ -52,6 +52,74 @@ export const Badge = styled.span<{ $tone?: ToneName }>`
   color: ${({ theme, $tone = 'neutral' }) => theme.colors.tones[$tone].foreground};
   background: ${({ theme, $tone = 'neutral' }) => theme.colors.tones[$tone].background};
 `;
+
+/**
+ * A message that concerns the whole page (e.g. "hidden from buyers"), marked by a coloured edge so
+ * its text keeps the page's contrast. Pass `role="status"` or `role="alert"` where it appears late.
+ */
+export const Notice = styled.div<{ $tone?: ToneName }>`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  margin: ${({ theme }) => `0 0 ${theme.space.md}`};
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-left: 4px solid ${({ theme, $tone = 'warning' }) => theme.colors.tones[$tone].background};
+  border-radius: ${({ theme }) => theme.radii.md};
+
+  p {
+    margin: 0;
+  }
+`;
+
+const ThumbnailFrame = styled.span<{ $width: number }>`
+  display: grid;
+  flex: none;
+  place-items: center;
+  width: ${({ $width }) => $width}px;
+  aspect-ratio: 4 / 3;
+  overflow: hidden;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  text-align: center;
+
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
+
+/**
+ * A car's photo where people scan lists (favorites, dashboard, conversations): a 4:3 crop of a fixed
+ * width, so rows line up and nothing shifts as it loads; decorative (the row names the car), lazy.
+ */
+export function Thumbnail({ src, width = 96 }: { src: string | null | undefined; width?: number }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  return (
+    <ThumbnailFrame $width={width}>
+      {src && failedSrc !== src ? (
+        <img
+          src={src}
+          alt=""
+          width={width}
+          height={Math.round((width * 3) / 4)}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailedSrc(src)}
+        />
+      ) : (
+        'No photo'
+      )}
+    </ThumbnailFrame>
+  );
+}
 
 const shimmer = keyframes`
   0% { opacity: 1; }
@@ -120,9 +188,36 @@ const StateActions = styled.div`
   margin-top: ${({ theme }) => theme.space.sm};
 `;
 
+const SupportDetails = styled.p`
+  margin: ${({ theme }) => theme.space.xs} 0 0;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  code {
+    /* One click selects the whole id, ready to copy into a message to support. */
+    user-select: all;
+    overflow-wrap: anywhere;
+  }
+`;
+
+/**
+ * The failed request's id (getRequestId), small, for the user to quote to support: inside any
+ * error alert (ErrorState, a form's save error). Renders nothing without an id (a network failure).
+ */
+export function SupportRequestId({ requestId }: { requestId: string | undefined }) {
+  if (!requestId) return null;
+  return (
+    <SupportDetails>
+      Request ID for support: <code>{requestId}</code>
+    </SupportDetails>
+  );
+}
+
 export interface ErrorStateProps {
   title?: string;
   message?: ReactNode;
+  /** The failed request's id (getRequestId), shown small for the user to quote to support. */
+  requestId?: string;
   /** Shows a Retry button when given. */
   onRetry?: () => void;
   retryLabel?: string;
@@ -134,11 +229,13 @@ export function ErrorState({
   message,
   onRetry,
   retryLabel = 'Retry',
+  requestId,
 }: ErrorStateProps) {
   return (
     <StateBox role="alert">
       <h2>{title}</h2>
       {message && <p>{message}</p>}
+      <SupportRequestId requestId={requestId} />
       {onRetry && (
         <StateActions>
           <Button type="button" onClick={onRetry}>

@@ -8,7 +8,7 @@ import { ThemeProvider } from 'styled-components';
 import { Button } from './button.js';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './fields.js';
 import { GlobalStyle } from './global-style.js';
-import { EmptyState, ErrorState, Skeleton, Spinner } from './primitives.js';
+import { EmptyState, ErrorState, Skeleton, Spinner, SupportRequestId } from './primitives.js';
 import { darkTheme, lightTheme } from './theme.js';
 
 const renderThemed = (ui: ReactElement, theme = lightTheme) =>
@@ -137,6 +137,24 @@ describe('feedback', () => {
     expect(alert.textContent).toContain('Unable to load listings. Please try again.');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it("ErrorState shows the failed request's id for support, selectable in one piece", () => {
+    renderThemed(<ErrorState message="Please try again." requestId="8d0c6e0e-5c1f-4b39-9a43-0d6b1f2f7a11" />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Request ID for support: 8d0c6e0e-5c1f-4b39-9a43-0d6b1f2f7a11');
+    expect(alert.querySelector('code')?.textContent).toBe('8d0c6e0e-5c1f-4b39-9a43-0d6b1f2f7a11');
+  });
+
+  it("SupportRequestId names the request in a form's error alert, and nothing without an id", () => {
+    const { container } = renderThemed(
+      <div role="alert">
+        <SupportRequestId requestId="req-7f3a" />
+        <SupportRequestId requestId={undefined} />
+      </div>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Request ID for support: req-7f3a');
+    expect(container.querySelectorAll('code')).toHaveLength(1);
   });
 
   it('ErrorState without onRetry has no button', () => {

@@ -1,4 +1,4 @@
-import { remoteModuleId, routePatterns } from '@carmarket/shared';
+import { PAGE_REMOTES, remoteModuleId, routePatterns } from '@carmarket/shared';
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from '@carmarket/shared/router';
 import { Layout } from '../layout/layout';
@@ -10,9 +10,11 @@ import type { RouteHandle } from '../routing/route-handle';
 
 // The sign-in forms bring zod and react-hook-form: loaded only when /login or /register opens.
 const SignInPage = lazy(() => import('../pages/sign-in/sign-in-page'));
+const SafetyTipsPage = lazy(() => import('../pages/safety-tips/safety-tips-page'));
 
-const remotePage = (id: string, title: string): RouteObject => ({
-  element: <RemoteBoundary id={id} />,
+// fillScreen: the public pages that are a screen tall or more once they arrive.
+const remotePage = (id: string, title: string, fillScreen = false): RouteObject => ({
+  element: <RemoteBoundary id={id} fillScreen={fillScreen} />,
   handle: { title } satisfies RouteHandle,
 });
 
@@ -27,10 +29,18 @@ export const routeTable: RouteObject[] = [
     element: <Layout />,
     children: [
       { path: routePatterns.home, ...page(<HomePage />, 'Affordable Used Cars Under $10k') },
-      { path: routePatterns.search, ...remotePage(remoteModuleId('search', 'SearchPage'), 'Search Cars') },
+      {
+        path: routePatterns.search,
+        ...remotePage(remoteModuleId(PAGE_REMOTES.search, 'SearchPage'), 'Search Cars', true),
+      },
       {
         path: routePatterns.listing,
-        ...remotePage(remoteModuleId('listings', 'ListingDetailPage'), 'Listing Details'),
+        ...remotePage(remoteModuleId(PAGE_REMOTES.listing, 'ListingDetailPage'), 'Listing Details', true),
+      },
+      { path: routePatterns.safetyTips, ...page(<SafetyTipsPage />, 'Safety Tips') },
+      {
+        path: routePatterns.dealer,
+        ...remotePage(remoteModuleId(PAGE_REMOTES.dealer, 'DealerPage'), 'Dealer'),
       },
       {
         element: <GuestOnly />,
@@ -45,31 +55,35 @@ export const routeTable: RouteObject[] = [
         children: [
           {
             path: routePatterns.dashboard,
-            ...remotePage(remoteModuleId('account', 'DashboardPage'), 'My Dashboard'),
+            ...remotePage(remoteModuleId(PAGE_REMOTES.dashboard, 'DashboardPage'), 'My Dashboard'),
           },
           {
             path: routePatterns.profile,
-            ...remotePage(remoteModuleId('account', 'ProfilePage'), 'My Profile'),
+            ...remotePage(remoteModuleId(PAGE_REMOTES.profile, 'ProfilePage'), 'My Profile'),
           },
           {
             path: routePatterns.favorites,
-            ...remotePage(remoteModuleId('account', 'FavoritesPage'), 'My Favorites'),
+            ...remotePage(remoteModuleId(PAGE_REMOTES.favorites, 'FavoritesPage'), 'My Favorites'),
+          },
+          {
+            path: routePatterns.moderation,
+            ...remotePage(remoteModuleId(PAGE_REMOTES.moderation, 'ModerationPage'), 'Moderation'),
           },
           {
             path: routePatterns.createListing,
-            ...remotePage(remoteModuleId('seller', 'CreateListingPage'), 'Sell Your Car'),
+            ...remotePage(remoteModuleId(PAGE_REMOTES.createListing, 'CreateListingPage'), 'Sell Your Car'),
           },
           {
             path: routePatterns.editListing,
-            ...remotePage(remoteModuleId('seller', 'EditListingPage'), 'Edit Listing'),
+            ...remotePage(remoteModuleId(PAGE_REMOTES.editListing, 'EditListingPage'), 'Edit Listing'),
           },
           {
             path: routePatterns.messages,
-            ...remotePage(remoteModuleId('messaging', 'MessagesPage'), 'Messages'),
+            ...remotePage(remoteModuleId(PAGE_REMOTES.messages, 'MessagesPage'), 'Messages'),
           },
           {
             path: routePatterns.conversation,
-            ...remotePage(remoteModuleId('messaging', 'MessagesPage'), 'Messages'),
+            ...remotePage(remoteModuleId(PAGE_REMOTES.conversation, 'MessagesPage'), 'Messages'),
           },
         ],
       },

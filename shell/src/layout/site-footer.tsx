@@ -57,7 +57,7 @@ const sections: { title: string; entries: Entry[] }[] = [
       { label: 'Browse Cars', to: routes.search },
       { label: 'Saved Cars', to: routes.favorites },
       { label: "Buyer's Guide" },
-      { label: 'Safety Tips' },
+      { label: 'Safety Tips', to: routes.safetyTips },
     ],
   },
   {

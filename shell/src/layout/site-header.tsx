@@ -1,16 +1,17 @@
-import { http, remoteModuleId, routes, useSessionStore } from '@carmarket/shared';
-import { Button } from '@carmarket/shared/ui';
+import { formatDisplayName, http, remoteModuleId, routes, useSessionStore } from '@carmarket/shared';
+import { Button, VisuallyHidden } from '@carmarket/shared/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@carmarket/shared/router';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+import { NotificationsMenu } from '../features/notifications';
 import { RemoteBoundary } from '../remotes/remote-boundary';
 import { ThemeToggle } from './theme-toggle';
+import { LineIcon } from './line-icon';
+import { compact } from './compact';
 
-// Below this width the page links fold into the Menu button; account actions stay visible.
-const compact = ({ theme }: { theme: { breakpoints: { md: string } } }) =>
-  `@media (max-width: calc(${theme.breakpoints.md} - 1px))`;
-
+// Below this width the header is one row (brand, Sell, Messages, Menu); the page links, the account
+// and the theme switch fold into the Menu. Every control exists once: CSS order places it per width.
 const Header = styled.header`
   position: sticky;
   top: 0;
@@ -27,6 +28,11 @@ const Bar = styled.div`
   max-width: ${({ theme }) => theme.layout.maxWidth};
   margin: 0 auto;
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+
+  ${compact} {
+    column-gap: ${({ theme }) => theme.space.sm};
+    padding-inline: ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const Brand = styled(Link)`
@@ -36,15 +42,23 @@ const Brand = styled(Link)`
   text-decoration: none;
 `;
 
-const Nav = styled.nav<{ $open: boolean }>`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-
+/** A part of the Menu on a phone: a full-width row under the bar, shown while the menu is open. */
+const menuPart = (order: number) => css<{ $open: boolean }>`
   ${compact} {
     display: ${({ $open }) => ($open ? 'flex' : 'none')};
-    order: 10;
+    order: ${order};
     flex-basis: 100%;
+  }
+`;
+
+const Nav = styled.nav<{ $open: boolean }>`
+  display: flex;
+  order: 1;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  ${menuPart(10)}
+
+  ${compact} {
     flex-direction: column;
     align-items: stretch;
   }
@@ -71,14 +85,48 @@ const PageLink = styled(NavLink)`
   }
 `;
 
-const Actions = styled.div`
+/** Sell, Messages and Notifications (or Login and Get Started): on the bar at every width. */
+const Quick = styled.div`
   display: flex;
-  flex-wrap: wrap;
+  order: 2;
   align-items: center;
-  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-left: auto;
+
+  /* Narrower buttons, so a guest's Login and Get Started fit one row with the brand and the Menu. */
+  ${compact} {
+    & > a {
+      padding-inline: ${({ theme }) => theme.space.sm};
+    }
+  }
+`;
+
+/** Who is signed in, the theme switch and Logout: right of the bar, or the Menu's last row. */
+const Account = styled.div<{ $open: boolean }>`
+  display: flex;
+  order: 3;
+  align-items: center;
   gap: ${({ theme }) => theme.space.sm};
   min-width: 0;
-  margin-left: auto;
+  ${menuPart(11)}
+
+  ${compact} {
+    flex-wrap: wrap;
+    padding-top: ${({ theme }) => theme.space.sm};
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+/** Words a phone's bar leaves out; screen readers still read them ("Sell Your Car"). */
+const WideOnly = styled.span`
+  ${compact} {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
+  }
 `;
 
 const UserLabel = styled.span`
@@ -89,15 +137,32 @@ const UserLabel = styled.span`
   white-space: nowrap;
 
   ${compact} {
-    max-width: 9rem;
+    flex: 1 1 100%;
+    max-width: none;
   }
 `;
 
 const MenuButton = styled(Button)`
+  order: 4;
+  padding-inline: ${({ theme }) => theme.space.sm};
+
   @media (min-width: ${({ theme }) => theme.breakpoints.md}) {
     display: none;
   }
 `;
+
+const Hamburger = () => (
+  <LineIcon>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </LineIcon>
+);
+
+const Envelope = () => (
+  <LineIcon>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </LineIcon>
+);
 
 function useLogout() {
   const navigate = useNavigate();
@@ -115,47 +180,69 @@ function useLogout() {
   };
 }
 
-/** Spec §2 header: a guest sees Login and Get Started; a signed-in user their pages and Logout. */
+/**
+ * Spec §2 header: a guest sees Login and Get Started; a signed-in user their pages, Sell, Messages,
+ * the notifications menu, Profile and Logout. The Menu button comes right after the brand in reading order, so the menu it
+ * opens is what Tab reaches next.
+ */
 export function SiteHeader() {
   const user = useSessionStore((state) => state.user);
   const isAuthenticated = useSessionStore((state) => state.isAuthenticated);
   const logout = useLogout();
-  const navId = useId();
+  const menuId = useId();
+  const accountId = useId();
   const { pathname } = useLocation();
   // The mobile menu stays open only on the page it was opened on: following a link closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
+  const signedIn = isAuthenticated && user;
 
   return (
     <Header>
       <Bar>
         <Brand to={routes.home}>CarMarket</Brand>
-        <Nav id={navId} aria-label="Main" $open={menuOpen}>
+        <MenuButton
+          type="button"
+          $variant="secondary"
+          $size="sm"
+          aria-expanded={menuOpen}
+          aria-controls={`${menuId} ${accountId}`}
+          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+        >
+          <Hamburger />
+          <VisuallyHidden>Menu</VisuallyHidden>
+        </MenuButton>
+        <Nav id={menuId} aria-label="Main" $open={menuOpen}>
           <PageLink to={routes.home} end>
             Home
           </PageLink>
           <PageLink to={routes.search}>Browse Cars</PageLink>
-          {isAuthenticated && (
+          {signedIn && (
             <>
               <PageLink to={routes.dashboard}>Dashboard</PageLink>
               <PageLink to={routes.favorites}>Favorites</PageLink>
-              <PageLink to={routes.messages}>
-                Messages
-                <RemoteBoundary id={remoteModuleId('messaging', 'UnreadBadge')} silent />
-              </PageLink>
+              <PageLink to={routes.profile}>Profile</PageLink>
+              {user.isAdmin && <PageLink to={routes.moderation}>Moderation</PageLink>}
             </>
           )}
         </Nav>
-        <Actions>
-          {isAuthenticated && user ? (
+        <Quick>
+          {signedIn ? (
             <>
               <Button as={Link} to={routes.createListing} $size="sm">
-                Sell Your Car
+                {/* One flex item, so the button's gap does not open inside the words. */}
+                <span>
+                  Sell<WideOnly> Your Car</WideOnly>
+                </span>
               </Button>
-              <UserLabel title={user.email}>{user.name || user.email}</UserLabel>
-              <Button type="button" $variant="secondary" $size="sm" onClick={logout}>
-                Logout
-              </Button>
+              <PageLink to={routes.messages}>
+                <Envelope />
+                <WideOnly>Messages</WideOnly>
+                <RemoteBoundary id={remoteModuleId('messaging', 'UnreadBadge')} silent />
+              </PageLink>
+              <Suspense fallback={null}>
+                <NotificationsMenu />
+              </Suspense>
             </>
           ) : (
             <>
@@ -167,18 +254,17 @@ export function SiteHeader() {
               </Button>
             </>
           )}
+        </Quick>
+        <Account id={accountId} $open={menuOpen}>
+          {/* The name others see; the title says which account is signed in. */}
+          {signedIn && <UserLabel title={user.email}>{formatDisplayName(user)}</UserLabel>}
           <ThemeToggle />
-          <MenuButton
-            type="button"
-            $variant="secondary"
-            $size="sm"
-            aria-expanded={menuOpen}
-            aria-controls={navId}
-            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
-          >
-            Menu
-          </MenuButton>
-        </Actions>
+          {signedIn && (
+            <Button type="button" $variant="secondary" $size="sm" onClick={logout}>
+              Logout
+            </Button>
+          )}
+        </Account>
       </Bar>
     </Header>
   );

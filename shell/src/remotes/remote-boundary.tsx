@@ -58,16 +58,18 @@ interface RemoteBoundaryProps {
   id: string;
   /** A small widget (the unread badge): render nothing while loading or when it fails. */
   silent?: boolean;
+  /** A page a screen tall or more: its loading placeholder is too (see RemoteLoading). */
+  fillScreen?: boolean;
 }
 
 /**
  * Mounts a remote's exposed component inside an error boundary and Suspense. A remote that cannot be
  * loaded (or throws) is contained here: header, footer and the other routes keep working.
  */
-export function RemoteBoundary({ id, silent = false }: RemoteBoundaryProps) {
+export function RemoteBoundary({ id, silent = false, fillScreen = false }: RemoteBoundaryProps) {
   return (
     <RemoteErrorBoundary key={id} id={id} silent={silent}>
-      <Suspense fallback={silent ? null : <RemoteLoading />}>
+      <Suspense fallback={silent ? null : <RemoteLoading fillScreen={fillScreen} />}>
         <RemoteModule id={id} />
       </Suspense>
     </RemoteErrorBoundary>

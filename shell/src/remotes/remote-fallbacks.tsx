@@ -1,17 +1,24 @@
 import { Button, PageContainer, Skeleton, VisuallyHidden } from '@carmarket/shared/ui';
 import styled from 'styled-components';
 
-const Stack = styled.div`
+// $fillScreen: a screen tall at least, so the footer waits below the fold instead of jumping down
+// (a layout shift) when a page that fills the screen arrives.
+const Stack = styled.div<{ $fillScreen: boolean }>`
   display: grid;
+  align-content: start;
   gap: 1rem;
+  min-height: ${({ $fillScreen }) => ($fillScreen ? '100vh' : 'auto')};
   padding: 2rem 0;
 `;
 
-/** Shown while a page's code loads (a remote, or the sign-in forms). */
-export function RemoteLoading() {
+/**
+ * Shown while a page's code loads (a remote, or the sign-in forms). `fillScreen` for the pages
+ * that fill a screen or more (search, a listing), whose footer starts below the fold.
+ */
+export function RemoteLoading({ fillScreen = false }: { fillScreen?: boolean }) {
   return (
     <PageContainer>
-      <Stack role="status">
+      <Stack role="status" $fillScreen={fillScreen}>
         <VisuallyHidden>Loading…</VisuallyHidden>
         <Skeleton $height="2.5rem" $width="40%" />
         <Skeleton $height="10rem" />

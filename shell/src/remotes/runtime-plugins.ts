@@ -6,15 +6,26 @@ type LoadEntryError = NonNullable<ModuleFederationRuntimePlugin['loadEntryError'
 type LoadEntryErrorArgs = Parameters<LoadEntryError>[0];
 
 /**
- * Rides out a remote that is being redeployed or a flaky network: the manifest fetch and the
+ * Fetches for the federation runtime. Rides out a remote that is being redeployed or a flaky network: the manifest fetch and the
  * remoteEntry.js script are tried again a few times, with a growing pause, before the failure reaches
  * the RemoteBoundary. Kept short (under a second in all) so a remote that is really down shows its
  * fallback quickly.
  */
-export function retryPlugin({ retries = 2, delayMs = 300 } = {}): ModuleFederationRuntimePlugin {
+export function retryPlugin({
+  retries = 2,
+  delayMs = 300,
+  alreadyFetched = new Map<string, string>(),
+} = {}): ModuleFederationRuntimePlugin {
   return {
     name: 'carmarket-retry',
     async fetch(url, init) {
+      // A manifest the shell has just read (to check the remote's needs) is not fetched again.
+      const absolute = new URL(url, document.baseURI).href;
+      const body = alreadyFetched.get(absolute);
+      if (body !== undefined) {
+        alreadyFetched.delete(absolute);
+        return new Response(body, { headers: { 'content-type': 'application/json' } });
+      }
       let failure: unknown;
       for (let attempt = 0; attempt <= retries; attempt += 1) {
         if (attempt > 0) await wait(delayMs * attempt);
@@ -64,6 +75,26 @@ export function remoteErrorPlugin(): ModuleFederationRuntimePlugin {
     errorLoadRemote({ id, lifecycle, error }) {
       // The manifest step reports first and the runtime reports the same failure again at 'onLoad'.
       if (lifecycle === 'onLoad') console.error(`Remote module ${id} is unavailable`, error);
+    },
+  };
+}
+
+/**
+ * Loads each remoteEntry.js with crossorigin: a remote served from another origin (with CORS, see
+ * "Deploying a remote") then reports its real error when it fails, not an opaque "Script error.".
+ */
+export function crossOriginScriptsPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'carmarket-cross-origin-scripts',
+    createScript({ url, attrs = {} }) {
+      const script = document.createElement('script');
+      script.src = url;
+      script.crossOrigin = 'anonymous';
+      for (const [name, value] of Object.entries(attrs)) {
+        if (name === 'async' || name === 'defer') script[name] = Boolean(value);
+        else script.setAttribute(name, String(value));
+      }
+      return script;
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  displayNameSchema,
   profileSchema,
   refreshTokenPayloadSchema,
   signInEmailSchema,
@@ -126,5 +127,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       preHandler: app.requireUser,
     },
     async (req) => ok({ user: await service.updateProfile(currentUserId(req), req.body) }),
+  );
+
+  app.put(
+    '/profile/name',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set the display name alone (the one-field prompt before a first message or listing)',
+        security: bearer,
+        body: displayNameSchema,
+        response: { 200: userResponseSchema },
+      },
+      preHandler: app.requireUser,
+    },
+    async (req) => ok({ user: await service.setName(currentUserId(req), req.body.name) }),
   );
 };

@@ -1,11 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import {
-  OTP_MAX_ATTEMPTS,
-  OTP_RESEND_INTERVAL_MS,
-  OTP_TTL_MS,
-  REFRESH_TOKEN_TTL_S,
-} from '@carmarket/shared/constants';
+import { OTP_MAX_ATTEMPTS, REFRESH_TOKEN_TTL_S } from '@carmarket/shared/constants';
 import type { AuthResponse, AuthTokens, User } from '@carmarket/shared/contracts';
+import type { AuthCodeConfig } from '../../config/env.js';
 import {
   BadRequestError,
   ServiceUnavailableError,
@@ -14,6 +10,7 @@ import {
 } from '../../http/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { newAccountCodeEmail, noAccountEmail, signInCodeEmail } from '../../mail/templates.js';
+import { BlockedAccountError } from '../users/blocked-account.js';
 import { toUserDto } from '../users/user-dto.js';
 import type { ProfileUpdate, UsersRepository } from '../users/users.repository.js';
 import type { AuthRepository, CodePurpose } from './auth.repository.js';
@@ -32,6 +29,7 @@ export interface AuthServiceDeps {
   accessTokens: AccessTokens;
   /** Secret the one-time-code hashes are keyed with. */
   secret: string;
+  codes: AuthCodeConfig;
   now?: () => Date;
 }
 
@@ -61,18 +59,19 @@ export class AuthService {
     const purpose: CodePurpose = user ? 'login' : wantsNewAccount ? 'register' : 'no-account';
 
     const now = this.now();
+    const { ttlMs, resendIntervalMs } = this.deps.codes;
     const code = purpose === 'no-account' ? null : generateCode();
     const stored = await this.deps.auth.replaceCode({
       email,
       codeHash: code ? hashCode(this.codeKey, email, code) : null,
       purpose,
-      expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+      expiresAt: new Date(now.getTime() + ttlMs),
       sentAt: now,
-      resendAllowedBefore: new Date(now.getTime() - OTP_RESEND_INTERVAL_MS),
+      resendAllowedBefore: new Date(now.getTime() - resendIntervalMs),
     });
     if (!stored) {
       const latest = await this.deps.auth.findCode(email);
-      const wait = latest ? secondsUntilResend(latest.lastSentAt, now, OTP_RESEND_INTERVAL_MS) : 1;
+      const wait = latest ? secondsUntilResend(latest.lastSentAt, now, resendIntervalMs) : 1;
       throw new TooManyRequestsError(
         Math.max(wait, 1),
         'Please wait before requesting another code',
@@ -84,8 +83,8 @@ export class AuthService {
       code === null
         ? noAccountEmail(email)
         : purpose === 'login'
-          ? signInCodeEmail(email, code)
-          : newAccountCodeEmail(email, code);
+          ? signInCodeEmail(email, code, ttlMs)
+          : newAccountCodeEmail(email, code, ttlMs);
     try {
       await this.deps.mailer.send(message);
     } catch (error) {
@@ -108,6 +107,7 @@ export class AuthService {
       throw new BadRequestError(INVALID_CODE_MESSAGE, 'INVALID_CODE');
     }
     const user = await this.deps.users.upsertVerified(email);
+    if (user.blockedAt) throw new BlockedAccountError();
     return { user: toUserDto(user), tokens: await this.issueTokens(user.id, randomUUID()) };
   }
 
@@ -150,6 +150,12 @@ export class AuthService {
 
   async updateProfile(userId: string, profile: ProfileUpdate): Promise<User> {
     const user = await this.deps.users.updateProfile(userId, profile);
+    if (!user) throw new UnauthorizedError();
+    return toUserDto(user);
+  }
+
+  async setName(userId: string, name: string): Promise<User> {
+    const user = await this.deps.users.updateName(userId, name);
     if (!user) throw new UnauthorizedError();
     return toUserDto(user);
   }

@@ -1,15 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S } from '@carmarket/shared/constants';
 import { SignJWT, jwtVerify } from 'jose';
+import type { AccessTokenVerifier } from '../../http/authenticate.js';
 
 const ISSUER = 'carmarket';
 // Pinned on verification: a token signed with any other algorithm (or none) is rejected.
 const ALGORITHM = 'HS256';
 
-export interface AccessTokens {
+export interface AccessTokens extends AccessTokenVerifier {
   sign(userId: string): Promise<string>;
-  /** The user id of a valid token, or null for a missing, malformed, forged or expired one. */
-  verify(token: string | undefined): Promise<string | null>;
 }
 
 export function createAccessTokens(secret: string): AccessTokens {

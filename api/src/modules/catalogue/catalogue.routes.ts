@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { TRANSMISSIONS } from '@carmarket/shared/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, successSchema } from '../../http/envelope.js';
+import { revalidated } from '../../http/etag.js';
 import { catalogueService, SEARCH_RESULTS_MAX, type CatalogueService } from './catalogue.service.js';
 
 // The catalogue changes at most when the API is redeployed: clients and proxies may keep an
@@ -39,15 +39,6 @@ const searchQuerySchema = z.object({
     .max(TEXT_MAX, 'Search text is too long'),
 });
 
-/** True when the client's If-None-Match names this entity tag (weak or strong) or any (`*`). */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const candidate = tag.trim();
-    return candidate === '*' || candidate === etag || candidate === `W/${etag}`;
-  });
-}
-
 export interface CatalogueRoutesOptions {
   /** Defaults to the process-wide catalogue. */
   service?: CatalogueService;
@@ -64,11 +55,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   // ETag and answer a matching If-None-Match with an empty 304.
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
-    reply.header('cache-control', CATALOGUE_CACHE_CONTROL).header('etag', etag);
-    if (!matchesEtag(request.headers['if-none-match'], etag)) return payload;
-    reply.code(304).removeHeader('content-type');
-    return null;
+    return revalidated(request, reply, payload, CATALOGUE_CACHE_CONTROL);
   });
 
   app.get(

@@ -22,11 +22,11 @@ function expectBadYear(call: () => unknown) {
 }
 
 describe('years', () => {
-  it('runs from next year down to 1992, newest first', () => {
+  it('runs from next year down to 1900 (spec), newest first', () => {
     const years = catalogue.years();
     expect(years[0]).toBe(2027);
-    expect(years.at(-1)).toBe(1992);
-    expect(years).toHaveLength(2027 - 1992 + 1);
+    expect(years.at(-1)).toBe(1900);
+    expect(years).toHaveLength(2027 - 1900 + 1);
     expect([...years].sort((a, b) => b - a)).toEqual(years);
   });
 
@@ -42,12 +42,13 @@ describe('parseYear', () => {
     ['ALL', 'all'],
     ['2015', 2015],
     [' 1992 ', 1992],
+    ['1965', 1965],
     [2027, 2027],
   ])('reads %p', (value, expected) => {
     expect(catalogue.parseYear(value)).toBe(expected);
   });
 
-  it.each(['1991', '2028', 'abc', '', '20155', '2015.5', '-2015', 'every'])(
+  it.each(['1899', '2028', 'abc', '', '20155', '2015.5', '-2015', 'every'])(
     'rejects %p with a 400',
     (value) => {
       expectBadYear(() => catalogue.parseYear(value));
@@ -56,6 +57,11 @@ describe('parseYear', () => {
 });
 
 describe('makes', () => {
+  it('has none for a year older than the catalogue, so the seller types them', () => {
+    expect(catalogue.makes(1965)).toEqual([]);
+    expect(catalogue.models(1965, 'Ford')).toEqual([]);
+  });
+
   it('lists the makes of a year, sorted, with stable ids', () => {
     const makes = catalogue.makes(2015);
     expect(makes).toContainEqual({ make: 'Honda', makeId: 'honda' });
@@ -94,7 +100,7 @@ describe('makes', () => {
   });
 
   it('rejects an unknown year', () => {
-    expectBadYear(() => catalogue.makes(1980));
+    expectBadYear(() => catalogue.makes(1899));
     expectBadYear(() => catalogue.makes('latest'));
   });
 });

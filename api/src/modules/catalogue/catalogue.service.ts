@@ -1,4 +1,4 @@
-import { maxModelYear } from '@carmarket/shared/constants';
+import { YEAR_MIN, maxModelYear } from '@carmarket/shared/constants';
 import type { CatalogueMake, CatalogueModel } from '@carmarket/shared/contracts';
 import { BadRequestError } from '../../http/errors.js';
 import {
@@ -72,10 +72,13 @@ export class CatalogueService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** From next year's models down to the oldest year of the catalogue, newest first. */
+  /**
+   * Every model year a listing may have (spec: 1900 to next year), newest first. Years before the
+   * catalogue's oldest have no makes: the wizard then asks the seller to type make and model.
+   */
   years(): number[] {
     const years: number[] = [];
-    for (let year = maxModelYear(this.now()); year >= this.repository.minYear; year--) years.push(year);
+    for (let year = maxModelYear(this.now()); year >= YEAR_MIN; year--) years.push(year);
     return years;
   }
 
@@ -88,9 +91,9 @@ export class CatalogueService {
     if (text === 'all') return 'all';
     const year = /^\d{4}$/.test(text) ? Number(text) : NaN;
     const newest = maxModelYear(this.now());
-    if (!(year >= this.repository.minYear && year <= newest)) {
+    if (!(year >= YEAR_MIN && year <= newest)) {
       throw new BadRequestError(
-        `Year must be 'all' or a model year from ${this.repository.minYear} to ${newest}`,
+        `Year must be 'all' or a model year from ${YEAR_MIN} to ${newest}`,
         'INVALID_YEAR',
         { year: 'Unknown model year' },
       );

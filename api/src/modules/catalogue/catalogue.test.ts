@@ -15,12 +15,12 @@ const get = (path: string, headers?: Record<string, string>) =>
   t.request('GET', `/api/vehicle-data${path}`, { headers });
 
 describe('GET /api/vehicle-data/years', () => {
-  it('lists model years from next year down to 1992', async () => {
+  it('lists model years from next year down to 1900', async () => {
     const res = await get('/years');
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.data[0]).toBe(new Date().getFullYear() + 1);
-    expect(res.body.data.at(-1)).toBe(1992);
+    expect(res.body.data.at(-1)).toBe(1900);
   });
 });
 
@@ -38,7 +38,7 @@ describe('GET /api/vehicle-data/makes/:year', () => {
     expect(res.body.data).toContainEqual({ make: 'Pontiac', makeId: 'pontiac' });
   });
 
-  it.each(['1980', 'abc', String(new Date().getFullYear() + 2)])(
+  it.each(['1899', 'abc', String(new Date().getFullYear() + 2)])(
     'rejects the year %s with a 400',
     async (year) => {
       const res = await get(`/makes/${year}`);
@@ -151,7 +151,7 @@ describe('caching', () => {
   });
 
   it('does not cache errors', async () => {
-    const res = await get('/makes/1980');
+    const res = await get('/makes/1899');
     expect(res.headers.get('etag')).toBeNull();
     expect(res.headers.get('cache-control')).not.toBe('public, max-age=86400');
   });

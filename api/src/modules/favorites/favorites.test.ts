@@ -2,32 +2,28 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { listings } from '../../db/schema.js';
 import { seedListing } from '../../test/seed.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import {
-  signIn,
+  signUp,
   STARTUP_TIMEOUT_MS,
   startTestApp,
   type SignedIn,
   type TestApp,
 } from '../../test/test-app.js';
 
-let smtp: SmtpCatcher;
 let t: TestApp;
 let seller: SignedIn;
 let buyer: SignedIn;
 let other: SignedIn;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await startTestApp({ smtp });
-  seller = await signIn(t, smtp, 'fav-seller@example.com');
-  buyer = await signIn(t, smtp, 'fav-buyer@example.com');
-  other = await signIn(t, smtp, 'fav-other@example.com');
+  t = await startTestApp();
+  seller = await signUp(t, 'fav-seller@example.com');
+  buyer = await signUp(t, 'fav-buyer@example.com');
+  other = await signUp(t, 'fav-other@example.com');
 }, STARTUP_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
 });
 
 const toggle = (id: string, token?: string) =>
@@ -94,7 +90,7 @@ describe('POST /api/listings/:id/favorite', () => {
 
     const added = await toggle(listing.id, other.accessToken);
     expect(added.status).toBe(409);
-    expect(added.body).toEqual({
+    expect(added.body).toMatchObject({
       success: false,
       error: 'This listing is no longer available',
       code: 'LISTING_NOT_ACTIVE',
@@ -116,7 +112,7 @@ describe('POST /api/listings/:id/favorite', () => {
   it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid'])('answers 404 for %s', async (id) => {
     const res = await toggle(id, buyer.accessToken);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, error: 'Listing not found', code: 'LISTING_NOT_FOUND' });
+    expect(res.body).toMatchObject({ success: false, error: 'Listing not found', code: 'LISTING_NOT_FOUND' });
   });
 
   it('requires a signed-in user and changes nothing for a guest', async () => {
@@ -133,7 +129,7 @@ describe('GET /api/listings/favorites', () => {
   const ids = (body: { data: { _id: string }[] }) => body.data.map((listing) => listing._id);
 
   it('pages through the favorites, most recently saved first', async () => {
-    const saver = await signIn(t, smtp, 'fav-pager@example.com');
+    const saver = await signUp(t, 'fav-pager@example.com');
     const saved: string[] = [];
     for (let made = 0; made < 3; made += 1) {
       const { id } = await seedListing(t.app.database.db, seller.user._id);
@@ -162,7 +158,7 @@ describe('GET /api/listings/favorites', () => {
   });
 
   it('leaves out a listing back in draft or deleted, in the list and its total, and shows a sold one', async () => {
-    const saver = await signIn(t, smtp, 'fav-hidden@example.com');
+    const saver = await signUp(t, 'fav-hidden@example.com');
     const { db } = t.app.database;
     const [drafted, deleted, sold, active] = await Promise.all(
       [1, 2, 3, 4].map(() => seedListing(db, seller.user._id)),

@@ -1,9 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import {
-  signIn,
+  signUp,
   STARTUP_TIMEOUT_MS,
   startTestApp,
   type SignedIn,
@@ -17,7 +16,6 @@ let geocoderUrl: string;
 let requests: { url: URL; headers: IncomingMessage['headers'] }[];
 let respond: (res: ServerResponse) => void;
 
-let smtp: SmtpCatcher;
 let t: TestApp;
 let seller: SignedIn;
 
@@ -36,9 +34,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
   geocoderUrl = `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}/search`;
 
-  smtp = await startSmtpCatcher();
-  t = await startTestApp({ smtp, env: { GEOCODER_URL: geocoderUrl } });
-  seller = await signIn(t, smtp, 'geocoding-seller@example.com');
+  t = await startTestApp({ env: { GEOCODER_URL: geocoderUrl } });
+  seller = await signUp(t, 'geocoding-seller@example.com');
 }, STARTUP_TIMEOUT_MS);
 
 beforeEach(() => {
@@ -48,7 +45,6 @@ beforeEach(() => {
 
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
   geocoder?.closeAllConnections();
   await new Promise<void>((resolve) => geocoder.close(() => resolve()));
 });

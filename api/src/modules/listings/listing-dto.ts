@@ -6,10 +6,19 @@ import type {
   TitleStatus,
   Transmission,
 } from '@carmarket/shared/constants';
+import { LISTING_RENEWAL_DAYS } from '@carmarket/shared/constants';
 import type { Listing, ListingImage } from '@carmarket/shared/contracts';
-import type { ListingImageRow, ListingWithSeller } from './listings.repository.js';
+import { formatDisplayName } from '@carmarket/shared/format';
+import { isVerifiedListing } from '@carmarket/shared/schemas';
+import type { ListingPhoto, ListingWithSeller, PriceChangeRow } from './listings.repository.js';
 
-export function toImageDto(row: ListingImageRow): ListingImage {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a listing renewed (or listed) at `renewedAt` leaves search. */
+export const listingExpiry = (renewedAt: Date) =>
+  new Date(renewedAt.getTime() + LISTING_RENEWAL_DAYS * DAY_MS);
+
+export function toImageDto(row: ListingPhoto): ListingImage {
   return {
     url: row.url,
     thumbnail: row.thumbnail,
@@ -25,10 +34,13 @@ export function toImageDto(row: ListingImageRow): ListingImage {
  */
 export function toListingDto(
   { listing, seller }: ListingWithSeller,
-  images: ListingImageRow[],
+  images: ListingPhoto[],
   isFavorite: boolean,
+  latestPriceChange: Pick<PriceChangeRow, 'fromAmount' | 'toAmount' | 'changedAt'> | undefined,
+  now: Date,
 ): Listing {
   const imageDtos = images.map(toImageDto);
+  const expiresAt = listingExpiry(listing.renewedAt);
   return {
     _id: listing.id,
     title: listing.title,
@@ -40,13 +52,27 @@ export function toListingDto(
     // A draft is the owner's active listing still short of photos (see the status column).
     status: listing.status === 'sold' ? 'sold' : 'active',
     dealerBadge: seller.role === 'dealer',
+    expiresAt: expiresAt.toISOString(),
+    expired: expiresAt <= now,
+    verified: isVerifiedListing({
+      vin: listing.vin,
+      year: listing.year,
+      make: listing.make,
+      photoCount: images.length,
+      sellerEmailVerified: seller.emailVerified,
+    }),
     primaryImage: imageDtos.find((image) => image.isPrimary) ?? imageDtos[0] ?? null,
     price: { amount: listing.priceAmount, currency: 'USD', negotiable: listing.negotiable },
     hasWarranty: listing.hasWarranty,
     acceptsTradeIn: listing.acceptsTradeIn,
     financingAvailable: listing.financingAvailable,
     contactPreferences: { phone: listing.contactPhone, preferredMethod: listing.preferredContact },
-    seller: { _id: seller.id, name: seller.name, role: seller.role },
+    seller: {
+      _id: seller.id,
+      name: formatDisplayName(seller),
+      role: seller.role,
+      memberSince: seller.createdAt.toISOString(),
+    },
     vehicle: {
       make: listing.make,
       model: listing.model,
@@ -72,5 +98,13 @@ export function toListingDto(
         address: { city: listing.city, state: listing.state, zipCode: listing.zipCode },
       },
     },
+    priceDrop:
+      latestPriceChange && latestPriceChange.toAmount < latestPriceChange.fromAmount
+        ? {
+            amount: latestPriceChange.fromAmount - latestPriceChange.toAmount,
+            fromAmount: latestPriceChange.fromAmount,
+            droppedAt: latestPriceChange.changedAt.toISOString(),
+          }
+        : null,
   };
 }

@@ -7,9 +7,8 @@ import {
   vehiclePayload,
 } from '../../test/listing-payload.js';
 import { seedImages } from '../../test/seed.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import {
-  signIn,
+  signUp,
   STARTUP_TIMEOUT_MS,
   startTestApp,
   type JsonBody,
@@ -17,7 +16,6 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 
-let smtp: SmtpCatcher;
 let t: TestApp;
 let seller: SignedIn;
 let other: SignedIn;
@@ -52,15 +50,13 @@ const read = async (id: string) =>
   (await t.request('GET', `/api/listings/${id}`, { token: seller.accessToken })).body.data;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await startTestApp({ smtp });
-  seller = await signIn(t, smtp, 'equipped-seller@example.com');
-  other = await signIn(t, smtp, 'equipped-other@example.com');
+  t = await startTestApp();
+  seller = await signUp(t, 'equipped-seller@example.com');
+  other = await signUp(t, 'equipped-other@example.com');
 }, STARTUP_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
 });
 
 describe('POST /api/listings with features, fuel economy and sale terms', () => {

@@ -2,8 +2,8 @@ import { PHOTOS_MIN } from '@carmarket/shared/constants';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { listingImages, listings } from '../../db/schema.js';
-import type { ListingImageRow } from './listings.repository.js';
 
+export type ListingImageRow = typeof listingImages.$inferSelect;
 export type NewListingImageRow = typeof listingImages.$inferInsert;
 
 // The photo rule (spec §1, §9): a listing is shown as active only with at least PHOTOS_MIN photos.

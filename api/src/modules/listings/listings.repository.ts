@@ -1,9 +1,18 @@
 import type { ListingStatus } from '@carmarket/shared/constants';
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { favorites, listingImages, listings, listingViews, users } from '../../db/schema.js';
-import { pageOffset, type PageRequest } from '../../http/pagination.js';
-import { activeWithEnoughPhotos } from './listing-photos.repository.js';
+import {
+  favorites,
+  listingImages,
+  listingPriceChanges,
+  listings,
+  listingViews,
+  users,
+} from '../../db/schema.js';
+import type { PageRequest } from '@carmarket/shared/contracts';
+import { pageOffset } from '../../db/paging.js';
+import { activeWithEnoughPhotos, type ListingImageRow } from './listing-photos.repository.js';
+import type { ListingView } from './view-counter.js';
 
 // Every listing column except the generated search vector, which only queries need.
 const { searchVector: _searchVector, ...listingColumns } = getTableColumns(listings);
@@ -13,12 +22,31 @@ export type ListingRow = Omit<typeof listings.$inferSelect, 'searchVector'>;
 export type NewListingRow = typeof listings.$inferInsert;
 /** The columns an edit may change. */
 export type ListingChanges = Partial<Omit<NewListingRow, 'id' | 'sellerId' | 'createdAt' | 'searchVector'>>;
-export type ListingImageRow = typeof listingImages.$inferSelect;
 
 export interface ListingWithSeller {
   listing: ListingRow;
-  seller: { id: string; name: string | null; role: 'private' | 'dealer' };
+  /** The email is read only to name a seller without a display name (formatDisplayName); it never leaves the API. */
+  seller: {
+    id: string;
+    name: string | null;
+    email: string;
+    role: 'private' | 'dealer';
+    createdAt: Date;
+    /** For the "Verified" mark (isVerifiedListing). */
+    emailVerified: boolean;
+  };
 }
+
+export type PriceChangeRow = typeof listingPriceChanges.$inferSelect;
+
+/** The listing page's read: the listing with its seller, photos, newest price move and the viewer's favorite. */
+export interface ListingForPage extends ListingWithSeller {
+  images: ListingPhoto[];
+  latestPriceChange: Pick<PriceChangeRow, 'fromAmount' | 'toAmount' | 'changedAt'> | undefined;
+  isFavorite: boolean;
+}
+
+export type ListingPhoto = Pick<ListingImageRow, 'url' | 'thumbnail' | 'alt' | 'publicId' | 'isPrimary'>;
 
 export interface ListingPage {
   rows: ListingWithSeller[];
@@ -26,12 +54,52 @@ export interface ListingPage {
 }
 
 export class ListingsRepository {
-  constructor(private readonly db: Db) {}
+  private readonly pageQuery: ReturnType<ListingsRepository['preparePageQuery']>;
 
-  /** Listings with their seller; callers add conditions, order and paging. */
-  selectWithSeller() {
+  constructor(private readonly db: Db) {
+    this.pageQuery = this.preparePageQuery();
+  }
+
+  /**
+   * The listing page's one statement, built and prepared once: building drizzle queries per call was
+   * a third of a listing read's CPU, and separate queries for photos, price and favorite each cost a
+   * round trip. Photos and the price move come back as JSON from correlated subqueries.
+   */
+  private preparePageQuery() {
+    return this.selectWithSeller({
+      images: sql<ListingPhoto[]>`coalesce((
+        select json_agg(json_build_object('url', ${listingImages.url}, 'thumbnail', ${listingImages.thumbnail},
+          'alt', ${listingImages.alt}, 'publicId', ${listingImages.publicId}, 'isPrimary', ${listingImages.isPrimary})
+          order by ${listingImages.position}, ${listingImages.createdAt})
+        from ${listingImages} where ${listingImages.listingId} = ${listings.id}), '[]'::json)`,
+      latestPriceChange: sql<{ fromAmount: number; toAmount: number; changedAt: string } | null>`(
+        select json_build_object('fromAmount', ${listingPriceChanges.fromAmount},
+          'toAmount', ${listingPriceChanges.toAmount}, 'changedAt', ${listingPriceChanges.changedAt})
+        from ${listingPriceChanges} where ${listingPriceChanges.listingId} = ${listings.id}
+        order by ${listingPriceChanges.changedAt} desc limit 1)`,
+      isFavorite: sql<boolean>`exists (
+        select 1 from ${favorites}
+        where ${favorites.listingId} = ${listings.id} and ${favorites.userId} = ${sql.placeholder('viewerId')}::uuid)`,
+    })
+      .where(eq(listings.id, sql.placeholder('id')))
+      .prepare('listing_for_page');
+  }
+
+  /** Listings with their seller (and any `extra` fields); callers add conditions, order and paging. */
+  selectWithSeller<Extra extends Record<string, SQL.Aliased | SQL>>(extra: Extra = {} as Extra) {
     return this.db
-      .select({ listing: listingColumns, seller: { id: users.id, name: users.name, role: users.role } })
+      .select({
+        ...extra,
+        listing: listingColumns,
+        seller: {
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          role: users.role,
+          createdAt: users.createdAt,
+          emailVerified: sql<boolean>`${users.verifiedAt} is not null`,
+        },
+      })
       .from(listings)
       .innerJoin(users, eq(users.id, listings.sellerId));
   }
@@ -41,9 +109,36 @@ export class ListingsRepository {
     return row?.total ?? 0;
   }
 
+  /** Active listings in id order, for the sitemap: a page of ids with their last change. */
+  activeListingsForSitemap(offset: number, limit: number): Promise<{ id: string; updatedAt: Date }[]> {
+    return this.db
+      .select({ id: listings.id, updatedAt: listings.updatedAt })
+      .from(listings)
+      .where(eq(listings.status, 'active'))
+      .orderBy(asc(listings.id))
+      .offset(offset)
+      .limit(limit);
+  }
+
+  countActive(): Promise<number> {
+    return this.countWhere(eq(listings.status, 'active'));
+  }
+
   async findById(id: string): Promise<ListingWithSeller | undefined> {
     const [row] = await this.selectWithSeller().where(eq(listings.id, id));
     return row;
+  }
+
+  async findForPage(id: string, viewerId: string | null): Promise<ListingForPage | undefined> {
+    const [row] = await this.pageQuery.execute({ id, viewerId });
+    if (!row) return undefined;
+    const { latestPriceChange, ...rest } = row;
+    return {
+      ...rest,
+      latestPriceChange: latestPriceChange
+        ? { ...latestPriceChange, changedAt: new Date(latestPriceChange.changedAt) }
+        : undefined,
+    };
   }
 
   /**
@@ -119,16 +214,96 @@ export class ListingsRepository {
     return new Set(rows.map((row) => row.listingId));
   }
 
+  /**
+   * How listings already spell a make (and model, when given) typed outside the catalogue,
+   * compared case-blind through the lower(make), lower(model) index.
+   */
+  async spellingInUse(make: string, model?: string): Promise<{ make: string; model: string } | undefined> {
+    const sameMake = sql`lower(${listings.make}) = lower(${make})`;
+    const [row] = await this.db
+      .select({ make: listings.make, model: listings.model })
+      .from(listings)
+      .where(model === undefined ? sameMake : and(sameMake, sql`lower(${listings.model}) = lower(${model})`))
+      .limit(1);
+    return row;
+  }
+
   async insert(values: NewListingRow): Promise<string> {
     const [row] = await this.db.insert(listings).values(values).returning({ id: listings.id });
     return row!.id;
   }
 
-  async update(id: string, changes: ListingChanges): Promise<void> {
-    await this.db
-      .update(listings)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(listings.id, id));
+  /** Inserts the rows in one statement (all or none); answers their ids in order. */
+  async insertMany(values: NewListingRow[]): Promise<string[]> {
+    if (values.length === 0) return [];
+    const rows = await this.db.insert(listings).values(values).returning({ id: listings.id });
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Applies an edit; a new asking price is recorded in the price history in the same transaction
+   * (the row is locked, so two edits at once record both moves). Answers the change, if any.
+   */
+  async update(id: string, changes: ListingChanges): Promise<PriceChangeRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [before] =
+        changes.priceAmount === undefined
+          ? []
+          : await tx
+              .select({ priceAmount: listings.priceAmount })
+              .from(listings)
+              .where(eq(listings.id, id))
+              .for('update');
+      await tx
+        .update(listings)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(listings.id, id));
+      if (!before || before.priceAmount === changes.priceAmount) return undefined;
+      const [change] = await tx
+        .insert(listingPriceChanges)
+        .values({ listingId: id, fromAmount: before.priceAmount, toAmount: changes.priceAmount! })
+        .returning();
+      return change;
+    });
+  }
+
+  /** The newest price change of each listing, in one query (the history index, newest first). */
+  async latestPriceChanges(listingIds: string[]): Promise<Map<string, PriceChangeRow>> {
+    if (listingIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectDistinctOn([listingPriceChanges.listingId])
+      .from(listingPriceChanges)
+      .where(inArray(listingPriceChanges.listingId, listingIds))
+      .orderBy(listingPriceChanges.listingId, desc(listingPriceChanges.changedAt));
+    return new Map(rows.map((row) => [row.listingId, row]));
+  }
+
+  /** A page of a listing's price changes, newest first. */
+  async priceHistory(
+    listingId: string,
+    page: PageRequest,
+  ): Promise<{ rows: PriceChangeRow[]; total: number }> {
+    const mine = eq(listingPriceChanges.listingId, listingId);
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select()
+        .from(listingPriceChanges)
+        .where(mine)
+        .orderBy(desc(listingPriceChanges.changedAt), desc(listingPriceChanges.id))
+        .limit(page.limit)
+        .offset(pageOffset(page)),
+      this.db.select({ total: count() }).from(listingPriceChanges).where(mine),
+    ]);
+    return { rows, total: counted?.total ?? 0 };
+  }
+
+  /** Who saved the listing, except `exceptUserId` (its seller): those a price drop is told to. */
+  async favoritedBy(listingId: string, exceptUserId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ userId: favorites.userId })
+      .from(favorites)
+      .where(and(eq(favorites.listingId, listingId), sql`${favorites.userId} <> ${exceptUserId}`));
+    return rows.map((row) => row.userId);
   }
 
   /** Deletes the listing with its images, views and favorites; its conversations keep their title. */
@@ -137,6 +312,10 @@ export class ListingsRepository {
   }
 
   /** The owner's choice: sold, or active — which the photo rule may hold back as a draft. */
+  async renew(id: string, at: Date): Promise<void> {
+    await this.db.update(listings).set({ renewedAt: at }).where(eq(listings.id, id));
+  }
+
   async setStatus(id: string, wanted: ListingStatus): Promise<void> {
     await this.db
       .update(listings)
@@ -144,20 +323,26 @@ export class ListingsRepository {
       .where(eq(listings.id, id));
   }
 
-  /** Counts a view once per viewer per day; returns whether this one counted. */
-  async recordView(listingId: string, viewerKey: string, day: string): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(listingViews)
-        .values({ listingId, viewerKey, day })
-        .onConflictDoNothing()
-        .returning({ listingId: listingViews.listingId });
-      if (inserted.length === 0) return false;
-      await tx
-        .update(listings)
-        .set({ views: sql`${listings.views} + 1` })
-        .where(eq(listings.id, listingId));
-      return true;
-    });
+  /**
+   * Stores a batch of views in one statement: views already stored (one per viewer, listing and day)
+   * are dropped, and each listing's count grows by the ones that were new. Views of a listing deleted
+   * meanwhile are left out.
+   */
+  async recordViews(views: ListingView[]): Promise<void> {
+    const rows = JSON.stringify(
+      views.map((view) => ({ listing_id: view.listingId, viewer_key: view.viewerKey, day: view.day })),
+    );
+    await this.db.execute(sql`
+      with counted as (
+        insert into ${listingViews} (listing_id, viewer_key, day)
+        select v.listing_id, v.viewer_key, v.day
+        from jsonb_to_recordset(${rows}::jsonb) as v(listing_id uuid, viewer_key text, day date)
+        where exists (select 1 from ${listings} where ${listings.id} = v.listing_id)
+        on conflict do nothing
+        returning listing_id
+      )
+      update ${listings} set views = ${listings.views} + c.added
+      from (select listing_id, count(*)::int as added from counted group by listing_id) as c
+      where ${listings.id} = c.listing_id`);
   }
 }

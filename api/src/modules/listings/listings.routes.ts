@@ -4,10 +4,12 @@ import {
   updateListingStatusPayloadSchema,
   updateVehiclePayloadSchema,
 } from '@carmarket/shared/schemas';
+import { LISTING_RENEWAL_DAYS } from '@carmarket/shared/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserId } from '../../http/authenticate.js';
 import { messageResponseSchema, ok } from '../../http/envelope.js';
+import { revalidated } from '../../http/etag.js';
 import { paginationQuerySchema } from '../../http/pagination.js';
 import type { ListingsService } from './listings.service.js';
 
@@ -54,10 +56,39 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
   );
 
   app.get(
+    '/:id/price-history',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: "Every change of the listing's asking price, newest first",
+        params: z.object({ id: z.string() }),
+        querystring: paginationQuerySchema,
+      },
+      preHandler: app.identifyUser,
+    },
+    async (req) => {
+      const { data, pagination } = await service.priceHistory(req.params.id, req.userId, req.query);
+      return { success: true, data, pagination };
+    },
+  );
+
+  app.get(
     '/:id',
     {
       schema: { tags: ['listings'], summary: 'One listing', params: z.object({ id: z.string() }) },
       preHandler: app.identifyUser,
+      // A guest's copy is the same for every guest: a browser or proxy may keep it and revalidate
+      // with If-None-Match (any edit, photo, price move or counted view changes the ETag). A signed-in
+      // user's copy says whether they saved the listing, so it is theirs alone.
+      onSend: async (request, reply, payload) => {
+        if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+        if (request.userId) {
+          reply.header('cache-control', 'private, no-cache');
+          return payload;
+        }
+        reply.header('vary', 'authorization');
+        return revalidated(request, reply, payload, 'public, no-cache');
+      },
     },
     async (req) => ok(await service.getListing(req.params.id, { userId: req.userId, ip: req.ip })),
   );
@@ -123,6 +154,20 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
       onRequest: app.requireUser,
     },
     async (req) => ok(await service.setStatus(req.params.id, currentUserId(req), req.body.status)),
+  );
+
+  app.post(
+    '/:id/renew',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: `Renew the listing: it stays in search ${LISTING_RENEWAL_DAYS} days from now`,
+        security: bearer,
+        params: idParams,
+      },
+      onRequest: app.requireUser,
+    },
+    async (req) => ok(await service.renew(req.params.id, currentUserId(req))),
   );
 
   app.delete(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ListingStatus } from '@carmarket/shared/constants';
-import type { Listing, Pagination, VehicleMpg } from '@carmarket/shared/contracts';
+import type { Listing, PageRequest, Pagination, PriceChange, VehicleMpg } from '@carmarket/shared/contracts';
 import type {
   CreateListingPayload,
   UpdateListingPayload,
@@ -8,18 +8,21 @@ import type {
 } from '@carmarket/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUuid } from '../../db/uuid.js';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors.js';
-import { paginate, type PageRequest } from '../../http/pagination.js';
-import type { PhotoStorage } from '../../storage/storage.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.js';
+import { paginate } from '../../http/pagination.js';
+import type { PhotoStorage } from '../../storage/photo-storage.js';
 import { catalogueService, type CatalogueService } from '../catalogue/catalogue.service.js';
 import { zipCoordinates } from '../geocoding/zip-coordinates.js';
 import { deletePhotoFiles } from '../uploads/photo-files.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { toListingDto } from './listing-dto.js';
+import { ViewCounter } from './view-counter.js';
 import type {
   ListingPage,
   ListingRow,
   ListingsRepository,
+  NewListingRow,
   ListingWithSeller,
 } from './listings.repository.js';
 
@@ -44,28 +47,40 @@ interface CatalogueVehicle {
 
 const sameName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) === 0;
 
-function invalidField(field: string, message: string): BadRequestError {
-  return new BadRequestError(message, 'VALIDATION_ERROR', { [field]: message });
-}
-
 export class ListingsService {
   constructor(
     private readonly listings: ListingsRepository,
     private readonly users: UsersRepository,
     private readonly storage: PhotoStorage,
     private readonly log: FastifyBaseLogger,
+    private readonly notifications: Pick<NotificationsService, 'notify'>,
     private readonly catalogue: CatalogueService = catalogueService(),
-  ) {}
+    /** The clock listings expire by (tests move it). */
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.views = new ViewCounter((views) => listings.recordViews(views), log);
+  }
+
+  /** Views noted in memory and stored in batches (see ViewCounter); started and stopped with the app. */
+  readonly views: ViewCounter;
 
   /** Shapes rows for the API, loading images and the viewer's favorites for all of them at once. */
   async present(rows: ListingWithSeller[], viewerId: string | null): Promise<Listing[]> {
     const ids = rows.map((row) => row.listing.id);
-    const [images, favorites] = await Promise.all([
+    const [images, favorites, priceChanges] = await Promise.all([
       this.listings.imagesFor(ids),
       viewerId ? this.listings.favoritedAmong(viewerId, ids) : new Set<string>(),
+      this.listings.latestPriceChanges(ids),
     ]);
+    const now = this.now();
     return rows.map((row) =>
-      toListingDto(row, images.get(row.listing.id) ?? [], favorites.has(row.listing.id)),
+      toListingDto(
+        this.withUnstoredViews(row),
+        images.get(row.listing.id) ?? [],
+        favorites.has(row.listing.id),
+        priceChanges.get(row.listing.id),
+        now,
+      ),
     );
   }
 
@@ -74,24 +89,31 @@ export class ListingsService {
   }
 
   /**
-   * The listing page; opening someone else's listing counts one view per viewer per day. A draft
-   * (fewer than 4 photos) exists only for its owner.
+   * The listing page, in one database round trip; opening someone else's listing counts one view per
+   * viewer per day (noted in memory, stored in batches). A draft (fewer than 4 photos) exists only for
+   * its owner.
    */
   async getListing(id: string, viewer: Viewer): Promise<Listing> {
-    const row = isUuid(id) ? await this.listings.findById(id) : undefined;
-    if (!row || (row.listing.status === 'draft' && row.listing.sellerId !== viewer.userId)) {
+    const found = isUuid(id) ? await this.listings.findForPage(id, viewer.userId) : undefined;
+    if (!found || (found.listing.status === 'draft' && found.listing.sellerId !== viewer.userId)) {
       throw listingNotFound();
     }
-    if (row.listing.sellerId !== viewer.userId) {
-      const counted = await this.listings.recordView(
-        id,
-        viewerKey(viewer),
-        new Date().toISOString().slice(0, 10),
-      );
-      if (counted) row.listing.views += 1;
-    }
-    const [listing] = await this.present([row], viewer.userId);
-    return listing!;
+    if (found.listing.sellerId !== viewer.userId) this.views.record(id, viewerKey(viewer));
+    return toListingDto(
+      this.withUnstoredViews(found),
+      found.images,
+      found.isFavorite,
+      found.latestPriceChange,
+      this.now(),
+    );
+  }
+
+  /** The row with the views counted in memory that are not in the database yet. */
+  private withUnstoredViews<Row extends ListingWithSeller>(row: Row): Row {
+    const unstored = this.views.pendingFor(row.listing.id);
+    return unstored === 0
+      ? row
+      : { ...row, listing: { ...row.listing, views: row.listing.views + unstored } };
   }
 
   /**
@@ -116,16 +138,24 @@ export class ListingsService {
   }
 
   /**
-   * A new listing, as a draft until its photos are uploaded (see the status column). Make and
-   * model must be in the catalogue for the year; the coordinates come from the offline ZIP
-   * dataset when it knows the ZIP, so radius search never depends on the client's geocoding.
+   * A new listing, as a draft until its photos are uploaded (see the status column).
    */
   async create(sellerId: string, payload: CreateListingPayload): Promise<Listing> {
+    const id = await this.listings.insert(await this.newListingRow(sellerId, payload));
+    return this.ownListing(id, sellerId);
+  }
+
+  /**
+   * The row of a new draft listing. Make, model and trim take their stored spelling (vehicleNames);
+   * the coordinates come from the offline ZIP dataset when it knows the ZIP, so radius search never
+   * depends on the client's geocoding.
+   */
+  async newListingRow(sellerId: string, payload: CreateListingPayload): Promise<NewListingRow> {
     const { vehicle, price, contactPreferences, hasWarranty, acceptsTradeIn, financingAvailable } = payload;
     const { address, coordinates } = vehicle.location;
     const [longitude, latitude] = coordinates;
     const located = zipCoordinates(address.zipCode) ?? { latitude, longitude };
-    const id = await this.listings.insert({
+    return {
       sellerId,
       status: 'draft',
       title: payload.title,
@@ -137,7 +167,7 @@ export class ListingsService {
       financingAvailable,
       contactPhone: contactPreferences.phone,
       preferredContact: contactPreferences.preferredMethod,
-      ...this.matchCatalogue(vehicle, 'vehicle.'),
+      ...(await this.vehicleNames(vehicle)),
       year: vehicle.year,
       mileage: vehicle.mileage,
       vin: vehicle.vin,
@@ -156,8 +186,7 @@ export class ListingsService {
       state: address.state,
       zipCode: address.zipCode,
       ...located,
-    });
-    return this.ownListing(id, sellerId);
+    };
   }
 
   /**
@@ -165,9 +194,9 @@ export class ListingsService {
    * payload leaves them out.
    */
   async update(id: string, userId: string, payload: UpdateListingPayload): Promise<Listing> {
-    await this.requireOwnListing(id, userId);
+    const before = await this.requireOwnListing(id, userId);
     const { hasWarranty, acceptsTradeIn, financingAvailable } = payload;
-    await this.listings.update(id, {
+    const priceChange = await this.listings.update(id, {
       title: payload.title,
       description: payload.description,
       priceAmount: payload.price.amount,
@@ -180,7 +209,44 @@ export class ListingsService {
       contactPhone: payload.contactPreferences.phone,
       preferredContact: payload.contactPreferences.preferredMethod,
     });
+    // Only a live listing's drop is news: a draft has nobody watching it yet.
+    if (priceChange && priceChange.toAmount < priceChange.fromAmount && before.status === 'active') {
+      const watchers = await this.listings.favoritedBy(id, userId);
+      await this.notifications.notify(
+        watchers.map((watcher) => ({
+          userId: watcher,
+          kind: 'price-drop' as const,
+          payload: {
+            listingId: id,
+            title: payload.title,
+            fromAmount: priceChange.fromAmount,
+            toAmount: priceChange.toAmount,
+          },
+        })),
+      );
+    }
     return this.ownListing(id, userId);
+  }
+
+  /** GET /listings/{id}/price-history: anyone who may see the listing may see how its price moved. */
+  async priceHistory(
+    id: string,
+    viewerId: string | null,
+    page: PageRequest,
+  ): Promise<{ data: PriceChange[]; pagination: Pagination }> {
+    const row = isUuid(id) ? await this.listings.findById(id) : undefined;
+    if (!row || (row.listing.status === 'draft' && row.listing.sellerId !== viewerId)) {
+      throw listingNotFound();
+    }
+    const { rows, total } = await this.listings.priceHistory(id, page);
+    return {
+      data: rows.map((change) => ({
+        fromAmount: change.fromAmount,
+        toAmount: change.toAmount,
+        changedAt: change.changedAt.toISOString(),
+      })),
+      pagination: paginate(total, page),
+    };
   }
 
   /**
@@ -190,7 +256,7 @@ export class ListingsService {
    */
   async updateVehicle(id: string, userId: string, payload: UpdateVehiclePayload): Promise<Listing> {
     const current = await this.requireOwnListing(id, userId);
-    const { make, model } = this.matchCatalogue({ ...payload, trim: null }, '');
+    const { make, model } = await this.vehicleNames({ ...payload, trim: null });
     const sameModel = make === current.make && model === current.model;
     await this.listings.update(id, {
       make,
@@ -214,6 +280,14 @@ export class ListingsService {
   }
 
   /** The owner marks the listing sold, or active again (a draft again when short of photos). */
+  /** One click on the dashboard: the listing counts its LISTING_RENEWAL_DAYS in search from now. */
+  async renew(id: string, userId: string): Promise<Listing> {
+    const row = await this.requireOwnListing(id, userId);
+    if (row.status === 'sold') throw new ConflictError('A sold listing cannot be renewed', 'LISTING_SOLD');
+    await this.listings.renew(id, this.now());
+    return this.ownListing(id, userId);
+  }
+
   async setStatus(id: string, userId: string, status: ListingStatus): Promise<Listing> {
     await this.requireOwnListing(id, userId);
     await this.listings.setStatus(id, status);
@@ -251,37 +325,59 @@ export class ListingsService {
   }
 
   /**
-   * Make and model as the catalogue spells them, for the model year; a 400 on the field (under
-   * `prefix`) otherwise. A trim the catalogue knows takes its spelling and engine; any other trim
-   * is kept as typed.
+   * Make, model and trim as they are stored: the catalogue's spelling when it knows the name (any
+   * year, so a 1965 Ford is still "Ford"), else the spelling other listings already use (case-blind),
+   * else the typed name in tidy case. Cars older than the catalogue, or models it lacks, are typed
+   * by the seller (spec: any year from 1900), and this keeps "FORD" and "Ford" one search facet.
+   * A trim the catalogue knows for the year takes its spelling and engine.
    */
-  private matchCatalogue(
-    vehicle: { year: number; make: string; model: string; trim: string | null },
-    prefix: string,
-  ): CatalogueVehicle {
-    const { year } = vehicle;
-    const makes = this.catalogue.years().includes(year) ? this.catalogue.makes(year) : [];
-    const make = makes.find((entry) => sameName(entry.make, vehicle.make) || entry.makeId === vehicle.make);
-    if (!make) {
-      throw invalidField(`${prefix}make`, `${vehicle.make} is not in the vehicle catalogue for ${year}`);
-    }
-    const model = this.catalogue
-      .models(year, make.make)
-      .find((entry) => sameName(entry.model, vehicle.model) || entry.modelId === vehicle.model);
-    if (!model) {
-      throw invalidField(`${prefix}model`, `${vehicle.model} is not a ${make.make} model for ${year}`);
-    }
+  private async vehicleNames(vehicle: {
+    year: number;
+    make: string;
+    model: string;
+    trim: string | null;
+  }): Promise<CatalogueVehicle> {
+    const catalogueMake = this.catalogue
+      .makes('all')
+      .find((entry) => sameName(entry.make, vehicle.make) || entry.makeId === vehicle.make);
+    const catalogueModel =
+      catalogueMake &&
+      this.catalogue
+        .models('all', catalogueMake.make)
+        .find((entry) => sameName(entry.model, vehicle.model) || entry.modelId === vehicle.model);
+    const inUse = catalogueModel ? undefined : await this.listings.spellingInUse(vehicle.make, vehicle.model);
+    const makeInUse = catalogueMake || inUse ? undefined : await this.listings.spellingInUse(vehicle.make);
+    const make = catalogueMake?.make ?? inUse?.make ?? makeInUse?.make ?? tidyCase(vehicle.make);
+    const model = catalogueModel?.model ?? inUse?.model ?? tidyCase(vehicle.model);
     const typedTrim = vehicle.trim;
-    const trim = typedTrim
-      ? this.catalogue.trims(year, make.make, model.model).find((entry) => sameName(entry.trim, typedTrim))
-      : undefined;
+    const trim =
+      typedTrim && catalogueModel
+        ? this.catalogue.trims(vehicle.year, make, model).find((entry) => sameName(entry.trim, typedTrim))
+        : undefined;
     return {
-      make: make.make,
-      model: model.model,
-      trim: trim?.trim ?? typedTrim,
+      make,
+      model,
+      trim: trim?.trim ?? (typedTrim && tidyCase(typedTrim)),
       engine: trim?.engineSize ?? null,
     };
   }
+}
+
+/**
+ * A typed name with single spaces, and words typed all in one case capitalised ("FORD" and "ford"
+ * become "Ford"); short all-capital words stay ("AMC", "GT"), and mixed case is the seller's choice.
+ */
+export function tidyCase(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .map((word) => {
+      const lower = word.toLowerCase();
+      const allCapitals = word === word.toUpperCase();
+      if (word !== lower && !(allCapitals && word.length > 3)) return word;
+      return lower.charAt(0).toUpperCase() + lower.slice(1);
+    })
+    .join(' ');
 }
 
 function mpgColumns(mpg: VehicleMpg) {

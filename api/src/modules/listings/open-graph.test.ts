@@ -2,9 +2,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import Fastify from 'fastify';
+import { registerErrorHandler } from '../../http/error-handler.js';
 import { seedImages, seedListing } from '../../test/seed.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
-import { signIn, STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../test/test-app.js';
+import { signUp, STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../test/test-app.js';
+import { crawlerRoutes } from './crawler.routes.js';
+import { ListingsRepository } from './listings.repository.js';
 
 // The shape of the shell's built index.html: the parts the preview replaces or extends.
 const INDEX_HTML = `<!doctype html>
@@ -17,19 +20,18 @@ const INDEX_HTML = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
-let smtp: SmtpCatcher;
 let t: TestApp;
 let staticRoot: string;
 let listingId: string;
 let draftId: string;
+let soldId: string;
 
 beforeAll(async () => {
   staticRoot = await mkdtemp(path.join(tmpdir(), 'carmarket-og-'));
   await mkdir(path.join(staticRoot, 'shell', 'dist'), { recursive: true });
   await writeFile(path.join(staticRoot, 'shell', 'dist', 'index.html'), INDEX_HTML);
-  smtp = await startSmtpCatcher();
-  t = await startTestApp({ smtp, env: { STATIC_ROOT: staticRoot } });
-  const seller = await signIn(t, smtp, 'og-seller@example.com');
+  t = await startTestApp({ listen: true, env: { STATIC_ROOT: staticRoot } });
+  const seller = await signUp(t, 'og-seller@example.com');
   const { db } = t.app.database;
   const listing = await seedListing(db, seller.user._id, {
     make: 'Honda',
@@ -43,11 +45,11 @@ beforeAll(async () => {
   listingId = listing.id;
   await seedImages(db, listingId, 'og', 4, 2);
   draftId = (await seedListing(db, seller.user._id, { status: 'draft' })).id;
+  soldId = (await seedListing(db, seller.user._id, { status: 'sold', make: 'Ford', model: 'Focus' })).id;
 }, STARTUP_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
   await rm(staticRoot, { recursive: true, force: true });
 });
 
@@ -59,7 +61,7 @@ describe('GET /listing/:id (the shell page)', () => {
     const res = await t.request('GET', `/listing/${listingId}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
     const html = res.text;
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('<title>2012 Honda Civic — $7,400</title>');
@@ -80,17 +82,129 @@ describe('GET /listing/:id (the shell page)', () => {
     expect((await t.request('GET', `/api/listings/${listingId}`)).body.data.views).toBe(1);
   });
 
+  it('names the car and its offer in schema.org JSON-LD, with its canonical address', async () => {
+    const html = (await t.request('GET', `/listing/${listingId}`)).text;
+    expect(html).toContain(`<link rel="canonical" href="${t.baseUrl}/listing/${listingId}" />`);
+    const json = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
+    const data = JSON.parse(json!);
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Car',
+      name: '2012 Honda Civic LX',
+      brand: { name: 'Honda' },
+      model: 'Civic',
+      vehicleModelDate: '2012',
+      mileageFromOdometer: { value: 98_500, unitCode: 'SMI' },
+      offers: {
+        '@type': 'Offer',
+        price: 7400,
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      },
+    });
+    // '<' in the description cannot close the script element.
+    expect(json).not.toContain('<never>');
+    expect(data.description).toContain('<never>');
+  });
+
+  it('shows the car, its price and description to clients without JavaScript', async () => {
+    const html = (await t.request('GET', `/listing/${listingId}`)).text;
+    const noscript = /<noscript>(.*)<\/noscript>/s.exec(html)?.[1];
+    expect(noscript).toContain('<h1>2012 Honda Civic LX</h1>');
+    expect(noscript).toContain('$7,400');
+    expect(noscript).toContain('&lt;never&gt; smoked in');
+  });
+
+  it('answers 410 for a sold listing, still with its page and an offer that is sold out', async () => {
+    const res = await t.request('GET', `/listing/${soldId}`);
+    expect(res.status).toBe(410);
+    expect(res.text).toContain('<div id="root"></div>');
+    expect(res.text).toContain('"availability":"https://schema.org/SoldOut"');
+  });
+
   it.each([
     ['an unknown listing', '/listing/00000000-0000-4000-8000-000000000000'],
     ['a malformed id', '/listing/not-a-uuid'],
-    ['another page', '/search'],
-  ])('serves the plain page for %s', async (_case, url) => {
+  ])('answers 404 with the page for %s', async (_case, url) => {
     const res = await t.request('GET', url);
-    expect(res.status).toBe(200);
-    expect(res.text).toBe(INDEX_HTML);
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('<title>Listing not found — CarMarket</title>');
+    expect(res.text).toContain('<div id="root"></div>');
   });
 
-  it('serves the plain page for a draft', async () => {
-    expect((await t.request('GET', `/listing/${draftId}`)).text).toBe(INDEX_HTML);
+  it('answers 404 for a draft, telling nothing about it', async () => {
+    const res = await t.request('GET', `/listing/${draftId}`);
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('<title>Listing not found — CarMarket</title>');
+  });
+
+  it('serves the plain page for other pages: no preview, only the hints every page carries', async () => {
+    const res = await t.request('GET', '/dashboard');
+    expect(res.status).toBe(200);
+    const withoutHints = res.text.replace(
+      /\s*<(script id="carmarket-remotes"|link rel="preload")[^\n]*/g,
+      '',
+    );
+    expect(withoutHints).toBe(INDEX_HTML);
+  });
+});
+
+describe('GET /search (the shell page)', () => {
+  it('lists the results of the query for clients without JavaScript, titled by what is searched', async () => {
+    const res = await t.request('GET', '/search?make=Honda');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<title>Honda for sale — CarMarket</title>');
+    const noscript = /<noscript>(.*)<\/noscript>/s.exec(res.text)?.[1];
+    expect(noscript).toContain(`<a href="/listing/${listingId}">2012 Honda Civic LX</a> $7,400`);
+    expect(noscript).not.toContain('Ford');
+    expect(noscript).not.toContain(draftId);
+  });
+});
+
+describe('what crawlers read', () => {
+  it('robots.txt allows the public pages, keeps private ones out and names the sitemap', async () => {
+    const res = await t.request('GET', '/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(res.text).toContain('User-agent: *\nAllow: /\n');
+    expect(res.text).toContain('Disallow: /api/\n');
+    expect(res.text).toContain('Disallow: /dashboard\n');
+    expect(res.text).toContain(`Sitemap: ${t.baseUrl}/sitemap.xml`);
+  });
+
+  it('the sitemap lists the home, search and every active listing, not drafts or sold ones', async () => {
+    const res = await t.request('GET', '/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(res.text).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = [...res.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual([`${t.baseUrl}/`, `${t.baseUrl}/search`, `${t.baseUrl}/listing/${listingId}`]);
+  });
+
+  it('past the page size, the sitemap is an index of pages that together list every listing', async () => {
+    const { db } = t.app.database;
+    const seller = await signUp(t, 'sitemap-seller@example.com');
+    const more = [];
+    for (let i = 0; i < 2; i++) more.push((await seedListing(db, seller.user._id)).id);
+    const app = Fastify();
+    registerErrorHandler(app);
+    await app.register(crawlerRoutes, { repository: new ListingsRepository(db), pageSize: 2 });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      const index = await (await fetch(`${base}/sitemap.xml`)).text();
+      expect(index).toContain('<sitemapindex');
+      const pages = [...index.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!);
+      expect(pages).toEqual([`${base}/sitemap-1.xml`, `${base}/sitemap-2.xml`]);
+      const listed: string[] = [];
+      for (const page of pages) {
+        const text = await (await fetch(page)).text();
+        listed.push(...[...text.matchAll(/\/listing\/([0-9a-f-]{36})</g)].map((match) => match[1]!));
+      }
+      expect(listed.sort()).toEqual([listingId, ...more].sort());
+      expect((await fetch(`${base}/sitemap-3.xml`)).status).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 });

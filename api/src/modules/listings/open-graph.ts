@@ -1,12 +1,12 @@
 import { formatMileage, formatPrice, formatVehicleName, truncate } from '@carmarket/shared/format';
 import type { FastifyRequest } from 'fastify';
 import { isUuid } from '../../db/uuid.js';
-import type { ListingsRepository } from './listings.repository.js';
+import type { ListingRow, ListingsRepository } from './listings.repository.js';
 
 const LISTING_PATH = /^\/listing\/([^/]+)\/?$/;
 const DESCRIPTION_LENGTH = 160;
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
@@ -15,13 +15,25 @@ const escapeHtml = (text: string) =>
 export interface PagePreview {
   title: string;
   description: string;
+  /** The page's canonical address (also its og:url). */
   url: string;
   image: string | null;
+  /** 410 for a sold listing, 404 for one that does not exist or is not public; 200 otherwise. */
+  status?: 200 | 404 | 410;
+  /** schema.org data for search engines, sent as JSON-LD. */
+  structuredData?: object;
+  /** What the page shows, as plain HTML for clients that run no JavaScript (and crawlers). */
+  noscriptHtml?: string;
 }
 
+// JSON inside <script>: '<' escaped so no value can close the element.
+const jsonLd = (data: object) =>
+  `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+
 /**
- * The shell's index.html with the page's title, description and Open Graph / Twitter tags, so a
- * shared link previews the car (link previewers do not run the single-page app).
+ * The shell's index.html with the page's title, description, canonical link and Open Graph /
+ * Twitter tags, so a shared link previews the car (link previewers do not run the single-page app),
+ * its JSON-LD, and its content for clients without JavaScript.
  */
 export function withPreview(html: string, preview: PagePreview): string {
   const title = escapeHtml(preview.title);
@@ -43,41 +55,96 @@ export function withPreview(html: string, preview: PagePreview): string {
         ...(preview.image ? [['twitter:image', preview.image]] : []),
       ].map(([name, content]) => `<meta name="${name}" content="${escapeHtml(content!)}" />`),
     )
+    .concat(`<link rel="canonical" href="${escapeHtml(preview.url)}" />`)
+    .concat(preview.structuredData ? [jsonLd(preview.structuredData)] : [])
     .join('\n    ');
+  const root = '<div id="root"></div>';
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
       () => `<meta name="description" content="${description}" />`,
     )
-    .replace('</head>', () => `    ${tags}\n  </head>`);
+    .replace('</head>', () => `    ${tags}\n  </head>`)
+    .replace(root, () =>
+      preview.noscriptHtml ? `${root}<noscript>${preview.noscriptHtml}</noscript>` : root,
+    );
+}
+
+/** schema.org Car with its Offer: what a search engine shows for the car and its price. */
+function carStructuredData(listing: ListingRow, url: string, images: string[]): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Car',
+    name: formatVehicleName(listing),
+    description: listing.description || undefined,
+    brand: { '@type': 'Brand', name: listing.make },
+    model: listing.model,
+    vehicleModelDate: String(listing.year),
+    mileageFromOdometer: { '@type': 'QuantitativeValue', value: listing.mileage, unitCode: 'SMI' },
+    ...(listing.vin ? { vehicleIdentificationNumber: listing.vin } : {}),
+    ...(images.length > 0 ? { image: images } : {}),
+    url,
+    offers: {
+      '@type': 'Offer',
+      price: listing.priceAmount,
+      priceCurrency: listing.priceCurrency,
+      availability: `https://schema.org/${listing.status === 'sold' ? 'SoldOut' : 'InStock'}`,
+      itemCondition: 'https://schema.org/UsedCondition',
+      url,
+    },
+  };
 }
 
 /**
  * For GET /listing/{id}: the listing's preview ('2012 Honda Civic — $7,400', mileage, place and
- * the start of the description, the primary photo), or null for any other page, an unknown id
- * or a draft. Reading it for a preview never counts a view.
+ * the start of the description, the primary photo), its Car/Offer JSON-LD and a plain first view;
+ * 410 once sold, 404 (a 'not found' preview) for an unknown id or a draft, and null for any other
+ * page. Reading it for a preview never counts a view.
  */
 export function listingPagePreview(repository: ListingsRepository) {
   return async (request: FastifyRequest): Promise<PagePreview | null> => {
     const pathname = request.url.split('?')[0] ?? '';
     const id = LISTING_PATH.exec(pathname)?.[1];
-    if (!id || !isUuid(id)) return null;
-    const found = await repository.findById(id);
-    if (!found || found.listing.status === 'draft') return null;
+    if (!id) return null;
+    const origin = `${request.protocol}://${request.host}`;
+    const url = new URL(pathname, origin).href;
+    const found = isUuid(id) ? await repository.findById(id) : undefined;
+    if (!found || found.listing.status === 'draft') {
+      return {
+        title: 'Listing not found — CarMarket',
+        description: 'This listing does not exist or is no longer available.',
+        url,
+        image: null,
+        status: 404,
+      };
+    }
     const { listing } = found;
     const images = (await repository.imagesFor([id])).get(id) ?? [];
     const photo = images.find((image) => image.isPrimary) ?? images[0];
-    const origin = `${request.protocol}://${request.host}`;
     const place = `${listing.city}, ${listing.state}`;
+    const name = formatVehicleName(listing);
+    const price = formatPrice(listing.priceAmount);
+    const facts = `${formatMileage(listing.mileage)} · ${place}`;
     return {
-      title: `${formatVehicleName({ ...listing, trim: null })} — ${formatPrice(listing.priceAmount)}`,
-      description: truncate(
-        `${formatMileage(listing.mileage)} · ${place}. ${listing.description}`.trim(),
-        DESCRIPTION_LENGTH,
-      ),
-      url: new URL(pathname, origin).href,
+      title: `${formatVehicleName({ ...listing, trim: null })} — ${price}`,
+      description: truncate(`${facts}. ${listing.description}`.trim(), DESCRIPTION_LENGTH),
+      url,
       image: photo ? new URL(photo.url, origin).href : null,
+      status: listing.status === 'sold' ? 410 : 200,
+      structuredData: carStructuredData(
+        listing,
+        url,
+        images.map((image) => new URL(image.url, origin).href),
+      ),
+      noscriptHtml: [
+        '<main>',
+        `<h1>${escapeHtml(name)}</h1>`,
+        `<p>${price}${listing.status === 'sold' ? ' · Sold' : ''}</p>`,
+        `<p>${escapeHtml(facts)}</p>`,
+        `<p>${escapeHtml(listing.description)}</p>`,
+        '</main>',
+      ].join(''),
     };
   };
 }

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { seedListing } from '../../test/seed.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import {
-  signIn,
+  signUp,
   STARTUP_TIMEOUT_MS,
   startTestApp,
   type SignedIn,
   type TestApp,
 } from '../../test/test-app.js';
 
-let smtp: SmtpCatcher;
 let t: TestApp;
 let seller: SignedIn;
 let buyer: SignedIn;
@@ -21,10 +19,9 @@ const excluded: Record<string, string> = {};
 const dallas = { city: 'Dallas', zipCode: '75201', latitude: 32.7767, longitude: -96.797 };
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await startTestApp({ smtp });
-  seller = await signIn(t, smtp, 'similar-seller@example.com');
-  buyer = await signIn(t, smtp, 'similar-buyer@example.com');
+  t = await startTestApp();
+  seller = await signUp(t, 'similar-seller@example.com');
+  buyer = await signUp(t, 'similar-buyer@example.com');
   const { db } = t.app.database;
   const civic = { make: 'Honda', model: 'Civic', bodyType: 'sedan', year: 2012, mileage: 80_000 };
   const seed = async (overrides: Parameters<typeof seedListing>[2]) =>
@@ -60,7 +57,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
 });
 
 const similar = (id: string, query = '', token?: string) =>
@@ -101,7 +97,7 @@ describe('GET /api/listings/:id/similar', () => {
   it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid'])('answers 404 for %s', async (id) => {
     const res = await similar(id);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, error: 'Listing not found', code: 'LISTING_NOT_FOUND' });
+    expect(res.body).toMatchObject({ success: false, error: 'Listing not found', code: 'LISTING_NOT_FOUND' });
   });
 
   it("answers 404 for someone else's draft", async () => {

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { conversations, listings, messages, userBlocks, users } from '../../db/schema.js';
-import { pageOffset, type PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '@carmarket/shared/contracts';
+import { pageOffset } from '../../db/paging.js';
 
 export type ConversationRecord = typeof conversations.$inferSelect;
 export type MessageRecord = typeof messages.$inferSelect;
@@ -11,6 +12,21 @@ export type MessageCursor = { messageId: string } | { since: Date };
 
 export class MessagesRepository {
   constructor(private readonly db: Db) {}
+
+  /** For each of the users, everyone they share a conversation with (buyer or seller side). */
+  async conversationPartners(userIds: string[]): Promise<Map<string, string[]>> {
+    const partners = new Map(userIds.map((id) => [id, new Set<string>()]));
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ buyerId: conversations.buyerId, sellerId: conversations.sellerId })
+      .from(conversations)
+      .where(or(inArray(conversations.buyerId, userIds), inArray(conversations.sellerId, userIds)));
+    for (const { buyerId, sellerId } of rows) {
+      partners.get(buyerId)?.add(sellerId);
+      partners.get(sellerId)?.add(buyerId);
+    }
+    return new Map([...partners].map(([id, others]) => [id, [...others]]));
+  }
 
   /** Conversations the user takes part in, archived by them or not. */
   private participantIn(userId: string, archived: boolean) {
@@ -51,6 +67,8 @@ export class MessagesRepository {
         listingModel: listings.model,
         otherId: users.id,
         otherName: users.name,
+        // Only to name someone without a display name (formatDisplayName); it never leaves the API.
+        otherEmail: users.email,
         lastContent: lastMessage.content,
         lastSenderId: lastMessage.senderId,
         lastCreatedAt: lastMessage.createdAt,
@@ -306,6 +324,45 @@ export class MessagesRepository {
         ),
       )
       .limit(1);
+    return row;
+  }
+
+  /**
+   * What the sending limits look at, in one query (on the sender indexes): how old the account is,
+   * how many messages it sent lately, how many other people got this very text (spacing and case
+   * ignored) within the duplicate window, and how many conversations it opened as a buyer lately.
+   */
+  async sendingActivity(
+    senderId: string,
+    recipientId: string,
+    content: string,
+    since: { minute: Date; hour: Date; duplicates: Date; day: Date },
+  ) {
+    const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+    const normalized = (text: SQL) => sql`lower(regexp_replace(btrim(${text}), '[[:space:]]+', ' ', 'g'))`;
+    const [row] = await this.db
+      .select({
+        accountCreatedAt: users.createdAt,
+        accountBlockedAt: users.blockedAt,
+        lastMinute: sql<number>`(select count(*) from ${messages}
+          where ${messages.senderId} = ${senderId} and ${messages.createdAt} > ${at(since.minute)})`.mapWith(
+          Number,
+        ),
+        lastHour: sql<number>`(select count(*) from ${messages}
+          where ${messages.senderId} = ${senderId} and ${messages.createdAt} > ${at(since.hour)})`.mapWith(
+          Number,
+        ),
+        sameTextRecipients: sql<number>`(select count(distinct ${messages.recipientId}) from ${messages}
+          where ${messages.senderId} = ${senderId} and ${messages.createdAt} > ${at(since.duplicates)}
+            and ${messages.recipientId} <> ${recipientId}
+            and ${normalized(sql`${messages.content}`)} = ${normalized(sql`${content}`)})`.mapWith(Number),
+        conversationsStarted: sql<number>`(select count(*) from ${conversations}
+          where ${conversations.buyerId} = ${senderId} and ${conversations.createdAt} > ${at(since.day)})`.mapWith(
+          Number,
+        ),
+      })
+      .from(users)
+      .where(eq(users.id, senderId));
     return row;
   }
 

@@ -1,10 +1,27 @@
-import type { Conversation, Message, Pagination } from '@carmarket/shared/contracts';
+import {
+  DUPLICATE_MESSAGE_RECIPIENTS_MAX,
+  DUPLICATE_MESSAGE_WINDOW_MS,
+  MESSAGES_PER_HOUR,
+  MESSAGES_PER_MINUTE,
+  NEW_ACCOUNT_AGE_MS,
+  NEW_ACCOUNT_CONVERSATIONS_PER_DAY,
+} from '@carmarket/shared/constants';
+import type { Conversation, Message, PageRequest, Pagination } from '@carmarket/shared/contracts';
+import { detectScamKinds } from '@carmarket/shared/safety';
+import { formatDisplayName } from '@carmarket/shared/format';
 import type { SendMessagePayload } from '@carmarket/shared/schemas';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors.js';
-import { paginate, type PageRequest } from '../../http/pagination.js';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+} from '../../http/errors.js';
+import { paginate } from '../../http/pagination.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import { toImageDto } from '../listings/listing-dto.js';
 import type { ListingsRepository } from '../listings/listings.repository.js';
+import { BlockedAccountError } from '../users/blocked-account.js';
 import type {
   ConversationRecord,
   ConversationRow,
@@ -14,8 +31,17 @@ import type {
 } from './messages.repository.js';
 
 export const OWN_LISTING_ERROR = 'You cannot message your own listing';
+export const LISTING_SOLD_ERROR = 'This car has been sold';
 export const BLOCKED_BY_RECIPIENT_ERROR = 'This user is not accepting messages from you';
 export const BLOCKED_BY_SENDER_ERROR = 'You have blocked this user. Unblock them to send a message';
+export const NEW_ACCOUNT_LIMIT_ERROR = `New accounts can start up to ${NEW_ACCOUNT_CONVERSATIONS_PER_DAY} conversations in their first day. You can keep writing in the ones you have, and message more sellers once your account is a day old`;
+export const SEND_RATE_ERROR = 'You are sending messages too quickly. Please wait a minute and try again';
+export const HOURLY_SEND_RATE_ERROR = `You have sent ${MESSAGES_PER_HOUR} messages in the last hour. Please wait before sending more`;
+export const DUPLICATE_HELD_ERROR =
+  'Message held: you sent this same text to several sellers in the last few minutes. Please write to this seller about their car in your own words';
+
+const MINUTE_S = 60;
+const HOUR_S = 60 * MINUTE_S;
 
 export class MessagesService {
   constructor(
@@ -46,19 +72,18 @@ export class MessagesService {
 
     let buyerId: string;
     if (listing.sellerId === senderId) {
-      // The seller answers a buyer who wrote first; they never open a conversation about their own car.
-      const existing = await this.messages.findConversationByParties(
-        listing.id,
-        payload.recipientId,
-        senderId,
-      );
-      if (!existing) throw new ForbiddenError(OWN_LISTING_ERROR, 'OWN_LISTING');
       buyerId = payload.recipientId;
     } else if (listing.sellerId === payload.recipientId) {
       buyerId = senderId;
     } else {
       throw new BadRequestError('The recipient is not the seller of this listing', 'WRONG_RECIPIENT');
     }
+    const existing = await this.messages.findConversationByParties(listing.id, buyerId, listing.sellerId);
+    // The seller answers a buyer who wrote first; they never open a conversation about their own car.
+    if (!existing && listing.sellerId === senderId)
+      throw new ForbiddenError(OWN_LISTING_ERROR, 'OWN_LISTING');
+    // A sold car takes no new buyers; those already talking with the seller about it carry on.
+    if (!existing && listing.status === 'sold') throw new ConflictError(LISTING_SOLD_ERROR, 'LISTING_SOLD');
 
     const block = await this.messages.blockBetween(senderId, payload.recipientId);
     if (block) {
@@ -67,6 +92,8 @@ export class MessagesService {
         'BLOCKED',
       );
     }
+
+    await this.checkSendingLimits(senderId, payload.recipientId, payload.content, !existing);
 
     const { message, created } = await this.messages.insertMessage({
       listingId: listing.id,
@@ -86,6 +113,53 @@ export class MessagesService {
       }
     }
     return dto;
+  }
+
+  /**
+   * Limits on strangers, checked before anything is stored (429 with Retry-After and a message that
+   * says what to do): an account under a day old opens at most a few conversations; everyone sends
+   * at most so many messages a minute and an hour; a text that already went to several other people
+   * within minutes is held, the mark of a pasted scam or spam run.
+   */
+  private async checkSendingLimits(
+    senderId: string,
+    recipientId: string,
+    content: string,
+    startsConversation: boolean,
+  ): Promise<void> {
+    const now = Date.now();
+    const activity = await this.messages.sendingActivity(senderId, recipientId, content, {
+      minute: new Date(now - MINUTE_S * 1000),
+      hour: new Date(now - HOUR_S * 1000),
+      duplicates: new Date(now - DUPLICATE_MESSAGE_WINDOW_MS),
+      day: new Date(now - NEW_ACCOUNT_AGE_MS),
+    });
+    if (!activity) throw new NotFoundError('User not found');
+    if (activity.accountBlockedAt) throw new BlockedAccountError();
+
+    if (activity.lastMinute >= MESSAGES_PER_MINUTE)
+      throw new TooManyRequestsError(MINUTE_S, SEND_RATE_ERROR, 'SEND_RATE_LIMIT');
+    if (activity.lastHour >= MESSAGES_PER_HOUR)
+      throw new TooManyRequestsError(HOUR_S, HOURLY_SEND_RATE_ERROR, 'SEND_RATE_LIMIT');
+    if (activity.sameTextRecipients >= DUPLICATE_MESSAGE_RECIPIENTS_MAX) {
+      throw new TooManyRequestsError(
+        Math.ceil(DUPLICATE_MESSAGE_WINDOW_MS / 1000),
+        DUPLICATE_HELD_ERROR,
+        'DUPLICATE_MESSAGE_HELD',
+      );
+    }
+    const accountAgeMs = now - activity.accountCreatedAt.getTime();
+    if (
+      startsConversation &&
+      accountAgeMs < NEW_ACCOUNT_AGE_MS &&
+      activity.conversationsStarted >= NEW_ACCOUNT_CONVERSATIONS_PER_DAY
+    ) {
+      throw new TooManyRequestsError(
+        Math.ceil((NEW_ACCOUNT_AGE_MS - accountAgeMs) / 1000),
+        NEW_ACCOUNT_LIMIT_ERROR,
+        'NEW_ACCOUNT_LIMIT',
+      );
+    }
   }
 
   async listConversations(
@@ -223,6 +297,7 @@ function toMessageDto(message: MessageRecord, conversation: ConversationRecord):
     read: message.readAt !== null,
     readAt: message.readAt?.toISOString() ?? null,
     listing: conversation.listingId,
+    warnings: detectScamKinds(message.content),
   };
 }
 
@@ -234,7 +309,11 @@ function toConversationDto(
   const primary = listingImages.find((image) => image.isPrimary) ?? listingImages[0];
   return {
     conversationId: row.id,
-    otherParticipant: { _id: row.otherId, name: row.otherName, profileImage: null },
+    otherParticipant: {
+      _id: row.otherId,
+      name: formatDisplayName({ name: row.otherName, email: row.otherEmail }),
+      profileImage: null,
+    },
     lastMessage:
       row.lastContent !== null && row.lastSenderId && row.lastCreatedAt
         ? {

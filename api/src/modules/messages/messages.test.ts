@@ -2,16 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq, sql } from 'drizzle-orm';
 import { conversations, listings, messages } from '../../db/schema.js';
 import { seedImages, seedListing } from '../../test/seed.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import {
-  signIn,
+  signUp,
   STARTUP_TIMEOUT_MS,
   startTestApp,
   type SignedIn,
   type TestApp,
 } from '../../test/test-app.js';
 
-let smtp: SmtpCatcher;
 let t: TestApp;
 let seller: SignedIn;
 let buyer: SignedIn;
@@ -21,12 +19,11 @@ let stranger: SignedIn;
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await startTestApp({ smtp });
-  seller = await signIn(t, smtp, 'seller@example.com');
-  buyer = await signIn(t, smtp, 'buyer@example.com');
-  newcomer = await signIn(t, smtp, 'newcomer@example.com');
-  stranger = await signIn(t, smtp, 'stranger@example.com');
+  t = await startTestApp();
+  seller = await signUp(t, 'seller@example.com');
+  buyer = await signUp(t, 'buyer@example.com');
+  newcomer = await signUp(t, 'newcomer@example.com');
+  stranger = await signUp(t, 'stranger@example.com');
   const { db } = t.app.database;
 
   const civic = await seedListing(db, seller.user._id, {
@@ -92,7 +89,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
 });
 
 describe('GET /api/messages/conversations', () => {
@@ -109,7 +105,7 @@ describe('GET /api/messages/conversations', () => {
     const [truck, civic] = res.body.data;
 
     expect(truck).toMatchObject({
-      otherParticipant: { _id: seller.user._id, name: null, profileImage: null },
+      otherParticipant: { _id: seller.user._id, name: 'seller', profileImage: null },
       lastMessage: { content: 'Does the truck tow?', sender: { _id: buyer.user._id } },
       unreadCount: 0,
       listing: null,
@@ -196,6 +192,7 @@ describe('sending and reading messages', () => {
       read: false,
       readAt: null,
       listing: listingId,
+      warnings: [],
     });
 
     const again = await send(newcomer, { recipientId: seller.user._id, content: 'Second question' });
@@ -205,7 +202,7 @@ describe('sending and reading messages', () => {
     expect(list.body.data).toEqual([
       expect.objectContaining({
         conversationId: res.body.data.conversationId,
-        otherParticipant: { _id: seller.user._id, name: null, profileImage: null },
+        otherParticipant: { _id: seller.user._id, name: 'seller', profileImage: null },
         lastMessage: expect.objectContaining({
           content: 'Second question',
           sender: { _id: newcomer.user._id },
@@ -296,13 +293,41 @@ describe('sending and reading messages', () => {
     for (const id of [draft.id, deleted.id, '00000000-0000-4000-8000-000000000009']) {
       const res = await sendAbout(id);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual(notFound);
+      expect(res.body).toMatchObject(notFound);
     }
     expect(await conversations()).toBe(before);
 
     // Once active (as a fourth photo would make it), the same message goes through.
     await db.update(listings).set({ status: 'active' }).where(eq(listings.id, draft.id));
     expect((await sendAbout(draft.id)).status).toBe(200);
+  });
+
+  it('refuses a new buyer of a sold car and stores nothing, while a buyer already talking about it carries on', async () => {
+    const { db } = t.app.database;
+    const sold = await seedListing(db, seller.user._id, { title: 'Subaru Outback' });
+    await seedImages(db, sold.id, 'outback', 4);
+    const sendAbout = (from: SignedIn, content: string) =>
+      t.request('POST', '/api/messages', {
+        token: from.accessToken,
+        json: { listingId: sold.id, recipientId: seller.user._id, content },
+      });
+    expect((await sendAbout(buyer, 'Is the Outback still available?')).status).toBe(200);
+    await db.update(listings).set({ status: 'sold' }).where(eq(listings.id, sold.id));
+    const conversations = async () =>
+      (await t.request('GET', '/api/messages/conversations?limit=100', { token: stranger.accessToken })).body
+        .pagination.total;
+    const before = await conversations();
+
+    const refused = await sendAbout(stranger, 'Is it still available?');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      success: false,
+      error: 'This car has been sold',
+      code: 'LISTING_SOLD',
+    });
+    expect(await conversations()).toBe(before);
+
+    expect((await sendAbout(buyer, 'Congratulations on the sale!')).status).toBe(200);
   });
 
   it('lists messages oldest to newest for participants only, pages from the latest, and catches up after a message', async () => {

@@ -3,16 +3,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { searchEvents } from '../../db/schema.js';
 import { seedListing } from '../../test/seed.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import {
-  signIn,
+  signUp,
   STARTUP_TIMEOUT_MS,
   startTestApp,
   type JsonBody,
   type TestApp,
 } from '../../test/test-app.js';
+import { waitFor } from '../../test/wait-for.js';
 
-let smtp: SmtpCatcher;
 let t: TestApp;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,21 +39,12 @@ async function popular(): Promise<JsonBody> {
   return res.body.data;
 }
 
-/** Searches are recorded after their answer: the popular lists once `ready` holds (or after 2 s). */
-async function popularOnce(ready: (data: JsonBody) => boolean): Promise<JsonBody> {
-  const deadline = Date.now() + 2000;
-  let data = await popular();
-  while (!ready(data) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    data = await popular();
-  }
-  return data;
-}
+/** Searches are recorded after their answer: the popular lists once `ready` holds. */
+const popularOnce = (ready: (data: JsonBody) => boolean) => waitFor(popular, ready);
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await startTestApp({ smtp });
-  const seller = await signIn(t, smtp, 'popular-seller@example.com');
+  t = await startTestApp();
+  const seller = await signUp(t, 'popular-seller@example.com');
   const { db } = t.app.database;
   for (const [make, active] of Object.entries(ACTIVE)) {
     for (let index = 0; index < active; index += 1) await seedListing(db, seller.user._id, { make });
@@ -75,7 +65,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
 });
 
 describe('GET /api/search/popular', () => {

@@ -3,9 +3,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { listings } from '../../db/schema.js';
 import { seedListing } from '../../test/seed.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import {
-  signIn,
+  signUp,
   STARTUP_TIMEOUT_MS,
   startTestApp,
   type JsonBody,
@@ -16,21 +15,18 @@ import {
 // Search answers from an in-memory index of the listings. These tests write straight to the
 // database, as another API process (or a script) would, and expect the very next search to see it.
 
-let smtp: SmtpCatcher;
 let t: TestApp;
 let seller: SignedIn;
 let db: Db;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await startTestApp({ smtp });
-  seller = await signIn(t, smtp, 'index-seller@example.com');
+  t = await startTestApp();
+  seller = await signUp(t, 'index-seller@example.com');
   db = t.app.database.db;
 }, STARTUP_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
 });
 
 const search = async (query: string) => {

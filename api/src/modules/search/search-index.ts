@@ -1,6 +1,13 @@
-import type { FeatureCategory, SortOption } from '@carmarket/shared/constants';
-import { FEATURE_CATEGORIES, SORT_OPTIONS } from '@carmarket/shared/constants';
-import type { SavedSearchParams } from '@carmarket/shared/schemas';
+import type { DealRatingBand, FeatureCategory, SortOption } from '@carmarket/shared/constants';
+import {
+  DEAL_RATINGS,
+  FEATURE_CATEGORIES,
+  LISTING_RENEWAL_DAYS,
+  SORT_OPTIONS,
+} from '@carmarket/shared/constants';
+import { isVerifiedListing, type SavedSearchParams } from '@carmarket/shared/schemas';
+import { DealRatingBook } from '../deal-rating/deal-rating-book.js';
+import { bandForDistance } from '../deal-rating/estimator.js';
 import type { Coordinates } from '../geocoding/zip-coordinates.js';
 
 /**
@@ -22,6 +29,7 @@ export const FACETS = [
   'interiorColors',
   'doors',
   'sellerTypes',
+  'dealRatings',
   ...FEATURE_CATEGORIES.map((category) => `features.${category}` as const),
 ] as const;
 export type Facet = (typeof FACETS)[number];
@@ -31,9 +39,12 @@ export type FacetCounts = Map<Facet, Map<string, number>>;
 export interface IndexRow {
   id: string;
   status: string;
+  sellerId: string;
   /** created_at and updated_at in microseconds since the epoch, as PostgreSQL keeps them. */
   createdMicros: number;
   updatedMicros: number;
+  /** renewed_at: the listing leaves search LISTING_RENEWAL_DAYS after it. */
+  renewedMicros: number;
   priceAmount: number;
   year: number;
   mileage: number;
@@ -55,19 +66,21 @@ export interface IndexRow {
   hasWarranty: boolean;
   acceptsTradeIn: boolean;
   financingAvailable: boolean;
-  hasImages: boolean;
+  photoCount: number;
+  vin: string | null;
+  sellerEmailVerified: boolean;
   latitude: number;
   longitude: number;
   features: Partial<Record<FeatureCategory, string[]>>;
 }
 
-/** Where the index reads listings from: the database (SearchRepository) in the API. */
 /**
  * Where the index reads listings from: the database (SearchRepository) in the API. `readAt` is the
  * database's clock when the read began; the next look goes back from it, so nothing is missed.
  */
 export interface SearchIndexSource {
-  activeRows(): Promise<{ readAt: Date; rows: IndexRow[] }>;
+  /** The active listings, and those sold in the deal rating's window (their prices count for it). */
+  currentRows(): Promise<{ readAt: Date; rows: IndexRow[] }>;
   /** Listings of any status updated after `since`, and the ids of listings deleted after it. */
   changesSince(since: Date): Promise<{ readAt: Date; rows: IndexRow[]; deletedIds: string[] }>;
 }
@@ -78,6 +91,8 @@ export interface IndexQuery {
   center?: Coordinates;
   text?: { key: string; read: () => Promise<string[]> };
   createdAfter?: Date;
+  /** Sellers the searching user has blocked: their listings are left out. */
+  excludedSellers?: readonly string[];
 }
 
 export interface IndexResult {
@@ -95,6 +110,9 @@ const COMMIT_DELAY_ALLOWANCE_MS = 10_000;
 /** Removed rows leave holes; past this share of the slots the index is rebuilt from scratch. */
 const MAX_DEAD_SHARE = 0.25;
 const INITIAL_CAPACITY = 1024;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** dealBand of a listing without a rating: the position after the last band. */
+const NO_BAND = DEAL_RATINGS.length;
 /** Fewer matches than 1/16 of the listings are sorted on their own rather than found in a kept order. */
 const SORT_MATCHES_BELOW_SHARE = 16;
 /** Text matches kept while no listing changes: a few paging or sorting users of the same words. */
@@ -222,14 +240,18 @@ const CODED_FACET: Record<CodedField, Facet> = {
   sellerRole: 'sellerTypes',
 };
 
-/** What each facet (by its index in FACETS) counts: a coded column, the doors, or a feature category. */
-const FACET_SOURCES: readonly ({ field: CodedField } | { doors: true } | { category: FeatureCategory })[] =
-  FACETS.map((facet) => {
-    if (facet === 'doors') return { doors: true };
-    if (facet.startsWith('features.'))
-      return { category: facet.slice('features.'.length) as FeatureCategory };
-    return { field: CODED.find((field) => CODED_FACET[field] === facet)! };
-  });
+/**
+ * What each facet (by its index in FACETS) counts: a coded column, the doors, the deal rating's band
+ * or a feature category.
+ */
+const FACET_SOURCES: readonly (
+  { field: CodedField } | { doors: true } | { dealBands: true } | { category: FeatureCategory }
+)[] = FACETS.map((facet) => {
+  if (facet === 'doors') return { doors: true };
+  if (facet === 'dealRatings') return { dealBands: true };
+  if (facet.startsWith('features.')) return { category: facet.slice('features.'.length) as FeatureCategory };
+  return { field: CODED.find((field) => CODED_FACET[field] === facet)! };
+});
 
 /**
  * What passes a search's filters: `matched` flags and lists the slots passing all of them; each
@@ -257,6 +279,7 @@ export class SearchIndex {
   private alive!: FlagColumn;
   private created!: Float64Column;
   private updated!: Float64Column;
+  private renewed!: Float64Column;
   private price!: Int32Column;
   private year!: Int32Column;
   private mileage!: Int32Column;
@@ -272,10 +295,18 @@ export class SearchIndex {
   private acceptsTradeIn!: FlagColumn;
   private financingAvailable!: FlagColumn;
   private hasImages!: FlagColumn;
+  private verified!: FlagColumn;
+  // The deal rating: how far the price is from the estimate (NaN: not enough data) and its band's
+  // position in DEAL_RATINGS (NO_BAND: none), both from the rating book.
+  private dealDistance!: Float64Column;
+  private dealBand!: FlagColumn;
+  private ratings = new DealRatingBook();
   // make, model and trim in lower case (their filters are case-blind; -1: no trim).
   private make!: Int32Column;
   private model!: Int32Column;
   private trim!: Int32Column;
+  private seller!: Int32Column;
+  private readonly sellers = new Dictionary();
   private readonly names = new Dictionary();
   private readonly coded = {} as Record<CodedField, { dictionary: Dictionary; column: Int32Column }>;
   private readonly features = {} as Record<FeatureCategory, { dictionary: Dictionary; lists: PackedLists }>;
@@ -290,8 +321,17 @@ export class SearchIndex {
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
 
-  constructor(private readonly source: SearchIndexSource) {
+  constructor(
+    private readonly source: SearchIndexSource,
+    /** The clock listings expire by (tests move it). */
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.reset();
+  }
+
+  /** For the metrics: live listings held, and when the index last finished reading the table. */
+  stats(): { listings: number; readAt: Date } {
+    return { listings: this.size - this.dead, readAt: this.watermark };
   }
 
   /**
@@ -316,9 +356,13 @@ export class SearchIndex {
 
   private async catchUp(): Promise<void> {
     if (!this.loaded || this.dead > MAX_DEAD_SHARE * this.size) {
-      const { readAt, rows } = await this.source.activeRows();
+      const { readAt, rows } = await this.source.currentRows();
+      // A new book, swapped in with the columns: searches keep the old ones while it is rated.
+      const ratings = new DealRatingBook();
+      await ratings.load(rows);
+      this.ratings = ratings;
       this.reset();
-      for (const row of rows) this.place(row);
+      for (const row of rows) if (row.status === 'active') this.place(row);
       this.sortAll();
       this.loaded = true;
       this.version++;
@@ -326,8 +370,16 @@ export class SearchIndex {
     } else {
       const since = new Date(this.watermark.getTime() - COMMIT_DELAY_ALLOWANCE_MS);
       const { readAt, rows, deletedIds } = await this.source.changesSince(since);
-      for (const id of deletedIds) this.remove(id);
-      for (const row of rows) this.apply(row);
+      // The book first: a listing's rating is read from it when the listing is placed.
+      for (const id of deletedIds) {
+        const moved = this.ratings.change(id, null);
+        this.remove(id);
+        this.rerate(moved, undefined);
+      }
+      for (const row of rows) {
+        const moved = this.ratings.change(row.id, row);
+        this.rerate(moved, this.apply(row));
+      }
       this.watermark = readAt;
     }
   }
@@ -363,10 +415,30 @@ export class SearchIndex {
     return slots;
   }
 
+  /** A listing's deal rating band, as search shows it on its card (null: not enough data). */
+  dealRating(id: string): DealRatingBand | null {
+    return this.ratings.band(id);
+  }
+
   /** How many listings match, without facets or a page (saved searches' "new" counts). */
   async count(query: IndexQuery): Promise<number> {
     const textIds = await this.textIds(query);
     return this.evaluate(query, textIds).matchedSlots.length;
+  }
+
+  /**
+   * Whether one listing passes a query's filters, as a search would find it (saved-search alerts
+   * check a new listing against many searches this way instead of scanning every listing per search).
+   * `textMatches` says whether the listing matches the query's q, read by the caller for all of them
+   * at once.
+   */
+  matches(query: Omit<IndexQuery, 'text'>, id: string, textMatches: boolean): boolean {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined || !textMatches) return false;
+    return (
+      this.baseFilters(query, undefined).every((passes) => passes(slot)) &&
+      this.facetFilters(query.filters).every((filter) => filter.passes(slot))
+    );
   }
 
   /**
@@ -417,7 +489,7 @@ export class SearchIndex {
   }
 
   private baseFilters(
-    { filters, center, createdAfter }: IndexQuery,
+    { filters, center, createdAfter, excludedSellers }: IndexQuery,
     textIds: string[] | undefined,
   ): ((slot: number) => boolean)[] {
     const base: ((slot: number) => boolean)[] = [];
@@ -455,12 +527,20 @@ export class SearchIndex {
     flag(this.acceptsTradeIn, filters.acceptsTradeIn);
     flag(this.financingAvailable, filters.financingAvailable);
     flag(this.hasImages, filters.hasImages);
+    flag(this.verified, filters.verified);
     if (center && filters.radius !== undefined) {
       base.push(this.withinRadius(center, filters.radius * METERS_PER_MILE));
     }
+    // Not renewed for LISTING_RENEWAL_DAYS: out of search until its owner renews it.
+    const renewedAfter = (this.now().getTime() - LISTING_RENEWAL_DAYS * DAY_MS) * 1000;
+    base.push((slot) => this.renewed[slot]! > renewedAfter);
     if (createdAfter) {
       const micros = createdAfter.getTime() * 1000;
       base.push((slot) => this.created[slot]! > micros);
+    }
+    if (excludedSellers?.length) {
+      const excluded = new Set(excludedSellers.map((id) => this.sellers.find(id) ?? -1));
+      base.push((slot) => !excluded.has(this.seller[slot]!));
     }
     return base;
   }
@@ -501,6 +581,11 @@ export class SearchIndex {
     among('exteriorColor', filters.exteriorColor, true);
     among('interiorColor', filters.interiorColor, true);
     among('sellerRole', filters.sellerType);
+    if (filters.dealRating) {
+      const accepted = new Uint8Array(NO_BAND + 1);
+      for (const band of filters.dealRating) accepted[DEAL_RATINGS.indexOf(band)] = 1;
+      result.push({ facet: 'dealRatings', passes: (slot) => accepted[this.dealBand[slot]!] === 1 });
+    }
 
     const { doors, doorsMin, doorsMax } = filters;
     if (doors !== undefined || doorsMin !== undefined || doorsMax !== undefined) {
@@ -548,6 +633,14 @@ export class SearchIndex {
           for (let at = 0; at < slots.length; at++) lists.countInto(counts, slots[at]!);
         }
         label = (code) => dictionary.values[code]!;
+      } else if ('dealBands' in source) {
+        // Listings without a rating (NO_BAND) are counted past the end and left out.
+        counts = new Int32Array(NO_BAND + 1);
+        for (const slots of groups) {
+          for (let at = 0; at < slots.length; at++) counts[this.dealBand[slots[at]!]!]!++;
+        }
+        counts = counts.subarray(0, NO_BAND);
+        label = (code) => DEAL_RATINGS[code]!;
       } else {
         const coded = 'field' in source ? this.coded[source.field] : undefined;
         const column = coded ? coded.column : this.doors;
@@ -580,6 +673,7 @@ export class SearchIndex {
     this.alive = flags();
     this.created = floats();
     this.updated = floats();
+    this.renewed = floats();
     this.price = ints();
     this.year = ints();
     this.mileage = ints();
@@ -593,9 +687,13 @@ export class SearchIndex {
     this.acceptsTradeIn = flags();
     this.financingAvailable = flags();
     this.hasImages = flags();
+    this.verified = flags();
+    this.dealDistance = floats();
+    this.dealBand = flags();
     this.make = ints();
     this.model = ints();
     this.trim = ints();
+    this.seller = ints();
     for (const field of CODED) this.coded[field] ??= { dictionary: new Dictionary(), column: ints() };
     for (const field of CODED) this.coded[field].column = ints();
     for (const category of FEATURE_CATEGORIES) {
@@ -614,6 +712,7 @@ export class SearchIndex {
       'alive',
       'created',
       'updated',
+      'renewed',
       'price',
       'year',
       'mileage',
@@ -627,9 +726,13 @@ export class SearchIndex {
       'acceptsTradeIn',
       'financingAvailable',
       'hasImages',
+      'verified',
+      'dealDistance',
+      'dealBand',
       'make',
       'model',
       'trim',
+      'seller',
     ] as const;
     for (const key of keys) {
       const old = this[key];
@@ -655,6 +758,7 @@ export class SearchIndex {
     this.alive[slot] = 1;
     this.created[slot] = row.createdMicros;
     this.updated[slot] = row.updatedMicros;
+    this.renewed[slot] = row.renewedMicros;
     this.price[slot] = row.priceAmount;
     this.year[slot] = row.year;
     this.mileage[slot] = row.mileage;
@@ -668,10 +772,13 @@ export class SearchIndex {
     this.hasWarranty[slot] = row.hasWarranty ? 1 : 0;
     this.acceptsTradeIn[slot] = row.acceptsTradeIn ? 1 : 0;
     this.financingAvailable[slot] = row.financingAvailable ? 1 : 0;
-    this.hasImages[slot] = row.hasImages ? 1 : 0;
+    this.hasImages[slot] = row.photoCount > 0 ? 1 : 0;
+    this.verified[slot] = isVerifiedListing(row) ? 1 : 0;
+    this.setDeal(slot);
     this.make[slot] = this.names.code(row.make.toLowerCase());
     this.model[slot] = this.names.code(row.model.toLowerCase());
     this.trim[slot] = row.trim === null ? -1 : this.names.code(row.trim.toLowerCase());
+    this.seller[slot] = this.sellers.code(row.sellerId);
     for (const field of CODED) {
       this.coded[field].column[slot] = this.coded[field].dictionary.code(row[field]);
     }
@@ -685,17 +792,42 @@ export class SearchIndex {
     return slot;
   }
 
-  /** An update: the old version leaves, and the row comes back if it is (still) active. */
-  private apply(row: IndexRow): void {
+  private setDeal(slot: number): void {
+    const distance = this.ratings.distance(this.ids[slot]!);
+    this.dealDistance[slot] = distance ?? Number.NaN;
+    this.dealBand[slot] = distance === undefined ? NO_BAND : DEAL_RATINGS.indexOf(bandForDistance(distance));
+  }
+
+  /**
+   * An update: the old version leaves, and the row comes back if it is (still) active. Answers the
+   * listing's slot, if it has one now.
+   */
+  private apply(row: IndexRow): number | undefined {
     const current = this.slotOf.get(row.id);
-    if (current !== undefined && this.updated[current] === row.updatedMicros) return;
+    if (current !== undefined && this.updated[current] === row.updatedMicros) return current;
     this.version++;
     if (current !== undefined) this.remove(row.id);
-    if (row.status !== 'active') return;
+    if (row.status !== 'active') return undefined;
     const slot = this.place(row);
     for (const sort of SORT_OPTIONS) {
       const order = this.orders[sort];
       order.splice(this.positionIn(sort, slot), 0, slot);
+    }
+    return slot;
+  }
+
+  /**
+   * Other listings whose rating a change moved (`changed` was just placed with its own): their
+   * columns take the book's new rating and they move in the best-deals order.
+   */
+  private rerate(ids: string[], changed: number | undefined): void {
+    for (const id of ids) {
+      const slot = this.slotOf.get(id);
+      if (slot === undefined || slot === changed) continue;
+      const order = this.orders.best_deal;
+      order.splice(this.positionIn('best_deal', slot), 1);
+      this.setDeal(slot);
+      order.splice(this.positionIn('best_deal', slot), 0, slot);
     }
   }
 
@@ -751,6 +883,16 @@ export class SearchIndex {
         return by(this.mileage, 1);
       case 'mileage_desc':
         return by(this.mileage, -1);
+      case 'best_deal':
+        // Furthest below the estimate first; listings without a rating last.
+        return (a, b) => {
+          const first = this.dealDistance[a]!;
+          const second = this.dealDistance[b]!;
+          if (Number.isNaN(first) || Number.isNaN(second)) {
+            return Number(Number.isNaN(first)) - Number(Number.isNaN(second)) || newestFirst(a, b);
+          }
+          return first - second || newestFirst(a, b);
+        };
     }
   }
 }

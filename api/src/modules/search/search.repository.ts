@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   listingImages,
@@ -6,8 +6,10 @@ import {
   listingTombstones,
   savedSearches,
   searchEvents,
+  userBlocks,
   users,
 } from '../../db/schema.js';
+import { soldWindowStart } from '../deal-rating/deal-rating.repository.js';
 import { ListingsRepository, type ListingPage } from '../listings/listings.repository.js';
 import type { IndexRow, SearchIndexSource } from './search-index.js';
 
@@ -43,9 +45,13 @@ function textCondition(q: string, mode: TextMode): SQL {
 /** The columns the search index keeps, with both timestamps to the microsecond. */
 const indexColumns = {
   id: listings.id,
-  status: listings.status,
+  // A hidden listing (reported, or hidden by a moderator) and every listing of a seller a moderator
+  // blocked leave the index as a sold one does.
+  status: sql<string>`case when ${listings.hiddenAt} is null and ${users.blockedAt} is null then ${listings.status} else 'hidden' end`,
+  sellerId: listings.sellerId,
   createdMicros: sql<number>`(extract(epoch from ${listings.createdAt}) * 1000000)::float8`,
   updatedMicros: sql<number>`(extract(epoch from ${listings.updatedAt}) * 1000000)::float8`,
+  renewedMicros: sql<number>`(extract(epoch from ${listings.renewedAt}) * 1000000)::float8`,
   priceAmount: listings.priceAmount,
   year: listings.year,
   mileage: listings.mileage,
@@ -67,7 +73,9 @@ const indexColumns = {
   hasWarranty: listings.hasWarranty,
   acceptsTradeIn: listings.acceptsTradeIn,
   financingAvailable: listings.financingAvailable,
-  hasImages: sql<boolean>`exists (select 1 from ${listingImages} where ${listingImages.listingId} = ${listings.id})`,
+  photoCount: sql<number>`(select count(*)::int from ${listingImages} where ${listingImages.listingId} = ${listings.id})`,
+  vin: listings.vin,
+  sellerEmailVerified: sql<boolean>`${users.verifiedAt} is not null`,
   latitude: listings.latitude,
   longitude: listings.longitude,
   features: listings.features,
@@ -113,6 +121,25 @@ export class SearchRepository {
     });
   }
 
+  /**
+   * Which of `qs` each of the listings `ids` matches by full text, in one statement (saved-search
+   * alerts): pairs of (q, listing id).
+   */
+  async textMatchesAmong(qs: string[], ids: string[]): Promise<{ q: string; id: string }[]> {
+    if (qs.length === 0 || ids.length === 0) return [];
+    return this.execute<{ q: string; id: string }>(sql`
+      select wanted.q as q, ${listings.id}::text as id
+      from unnest(array[${sql.join(
+        qs.map((q) => sql`${q}`),
+        sql`, `,
+      )}]::text[]) as wanted(q)
+      join ${listings} on ${listings.searchVector} @@ websearch_to_tsquery('english', wanted.q)
+      where ${listings.id} in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+  }
+
   /** The search index's view of the table (SearchIndexSource). */
   indexSource(): SearchIndexSource {
     const select = () =>
@@ -123,12 +150,22 @@ export class SearchRepository {
     };
     return {
       // A full read is also when old tombstones go: every index reading this table has read past them.
-      activeRows: async () => {
+      currentRows: async () => {
         const readAt = await clock();
         await this.db
           .delete(listingTombstones)
           .where(lt(listingTombstones.deletedAt, sql`now() - make_interval(days => ${TOMBSTONE_DAYS})`));
-        return { readAt, rows: (await select().where(eq(listings.status, 'active'))) as IndexRow[] };
+        const rows = await select().where(
+          and(
+            or(
+              eq(listings.status, 'active'),
+              and(eq(listings.status, 'sold'), gt(listings.updatedAt, soldWindowStart())),
+            ),
+            isNull(listings.hiddenAt),
+            isNull(users.blockedAt),
+          ),
+        );
+        return { readAt, rows: rows as IndexRow[] };
       },
       // Two statements, the clock riding with the tombstones: one round trip less on every search.
       changesSince: async (since) => {
@@ -186,6 +223,15 @@ export class SearchRepository {
       .groupBy(listings.make)
       .orderBy(desc(count()), asc(listings.make))
       .limit(limit);
+  }
+
+  /** The users `userId` has blocked, whose listings their searches leave out (the key's prefix). */
+  async blockedBy(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: userBlocks.blockedId })
+      .from(userBlocks)
+      .where(eq(userBlocks.blockerId, userId));
+    return rows.map((row) => row.id);
   }
 
   async listSaved(userId: string) {

@@ -1,6 +1,7 @@
 import {
   BODY_TYPES,
   CONDITIONS,
+  DEAL_RATINGS,
   FUEL_TYPES,
   SELLER_ROLES,
   TITLE_STATUSES,
@@ -11,6 +12,7 @@ import type {
   FacetOption,
   PopularSearches,
   SavedSearch,
+  SearchListing,
   SearchParams,
   Suggestion,
 } from '@carmarket/shared/contracts';
@@ -19,7 +21,7 @@ import { savedSearchParamsSchema } from '@carmarket/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { savedSearches } from '../../db/schema.js';
 import { isUuid } from '../../db/uuid.js';
-import { pageOffset } from '../../http/pagination.js';
+import { pageOffset } from '../../db/paging.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors.js';
 import { zipCoordinates, type Coordinates } from '../geocoding/zip-coordinates.js';
 import type { ListingList, ListingsService } from '../listings/listings.service.js';
@@ -28,6 +30,7 @@ import type { SearchRepository, TextMode } from './search.repository.js';
 import { SuggestionIndex } from './suggestions.js';
 
 export interface SearchResult extends ListingList {
+  data: SearchListing[];
   filters: { available: AvailableFilters };
 }
 
@@ -74,22 +77,40 @@ function toAvailableFilters(byFacet: FacetCounts, query: SavedSearchParams): Ava
       other: openFacet(counts('features.other'), query.otherFeatures),
     },
     sellerTypes: enumFacet(SELLER_ROLES, counts('sellerTypes')),
+    dealRatings: enumFacet(DEAL_RATINGS, counts('dealRatings')),
   };
 }
 
 type SavedSearchRow = typeof savedSearches.$inferSelect;
 
+/** A saved search as alerts check it: whose it is, and the sellers its owner blocked. */
+export interface AlertSearch {
+  id: string;
+  userId: string;
+  name: string;
+  filters: Record<string, unknown>;
+  blockedSellers: string[];
+}
+
 export class SearchService {
   private readonly suggestionIndex: SuggestionIndex;
   private readonly index: SearchIndex;
+  /** Guests' searches still running, by their question. */
+  private readonly guestSearchesRunning = new Map<string, Promise<SearchResult>>();
 
   constructor(
     private readonly search: SearchRepository,
     private readonly listings: ListingsService,
     private readonly log: FastifyBaseLogger,
+    now?: () => Date,
   ) {
     this.suggestionIndex = new SuggestionIndex(search);
-    this.index = new SearchIndex(search.indexSource());
+    this.index = new SearchIndex(search.indexSource(), now);
+  }
+
+  /** The search index's size and when it last read the table (for /metrics). */
+  indexStats(): { listings: number; readAt: Date } {
+    return this.index.stats();
   }
 
   /** Reads the listings into the search index ahead of the first search. */
@@ -109,18 +130,52 @@ export class SearchService {
     return { latitude: query.lat!, longitude: query.lon! };
   }
 
+  /**
+   * A search; guests asking the same question while it runs share its answer. Under load many guests
+   * ask the same thing at once (the home page's newest cars, the first page of a popular make), and
+   * each answer costs an index walk, a page of rows and their photos.
+   */
   async searchListings(query: SearchQuery, viewerId: string | null): Promise<SearchResult> {
+    let answer: Promise<SearchResult>;
+    if (viewerId) {
+      answer = this.runSearch(query, viewerId);
+    } else {
+      const key = JSON.stringify(query);
+      answer =
+        this.guestSearchesRunning.get(key) ??
+        this.runSearch(query, null).finally(() => this.guestSearchesRunning.delete(key));
+      this.guestSearchesRunning.set(key, answer);
+    }
+    const result = await answer;
+    if (query.page === 1) this.recordSearch(query);
+    return result;
+  }
+
+  private async runSearch(query: SearchQuery, viewerId: string | null): Promise<SearchResult> {
     const page = { page: query.page, limit: query.limit };
+    const [excludedSellers] = await Promise.all([
+      viewerId ? this.search.blockedBy(viewerId) : [],
+      this.index.refresh(),
+    ]);
     const search = async (text: TextMode) =>
-      this.index.search(this.indexQuery(query, text), query.sort, pageOffset(page), page.limit);
-    await this.index.refresh();
+      this.index.search(
+        { ...this.indexQuery(query, text), excludedSellers },
+        query.sort,
+        pageOffset(page),
+        page.limit,
+      );
     let found = await search('fulltext');
     // Nothing for the words as written (a typo, or a word no listing uses): try similar spellings.
     if (found.total === 0 && query.q) found = await search('fuzzy');
-    if (query.page === 1) this.recordSearch(query);
     const rows = await this.search.findByIds(found.pageIds);
+    const { data, pagination } = await this.listings.presentPage(
+      { rows, total: found.total },
+      page,
+      viewerId,
+    );
     return {
-      ...(await this.listings.presentPage({ rows, total: found.total }, page, viewerId)),
+      data: data.map((listing) => ({ ...listing, dealRating: this.index.dealRating(listing._id) })),
+      pagination,
       filters: { available: toAvailableFilters(found.facets, query) },
     };
   }
@@ -146,6 +201,42 @@ export class SearchService {
     });
   }
 
+  /**
+   * Which saved searches a listing that just went live matches, as each search itself would find it
+   * (the index's filters on that one listing; q by full text, read for all searches at once). A
+   * user's own listings and those of sellers they blocked never match.
+   */
+  async savedSearchMatches(
+    listingIds: string[],
+    searches: AlertSearch[],
+  ): Promise<Map<string, AlertSearch[]>> {
+    const matches = new Map<string, AlertSearch[]>(listingIds.map((id) => [id, []]));
+    if (listingIds.length === 0 || searches.length === 0) return matches;
+    const parsed = searches.flatMap((search) => {
+      const params = savedSearchParamsSchema.safeParse(search.filters);
+      if (!params.success) return [];
+      try {
+        return [{ search, params: params.data, center: this.center(params.data) }];
+      } catch {
+        return []; // a ZIP code no longer known: the search cannot place its radius
+      }
+    });
+    const qs = [...new Set(parsed.flatMap(({ params }) => (params.q ? [params.q] : [])))];
+    const [textPairs] = await Promise.all([
+      this.search.textMatchesAmong(qs, listingIds),
+      this.index.refresh(),
+    ]);
+    const textMatched = new Set(textPairs.map(({ q, id }) => `${q}\u0000${id}`));
+    for (const { search, params, center } of parsed) {
+      const query = { filters: params, center, excludedSellers: [search.userId, ...search.blockedSellers] };
+      for (const id of listingIds) {
+        const textOk = !params.q || textMatched.has(`${params.q}\u0000${id}`);
+        if (this.index.matches(query, id, textOk)) matches.get(id)!.push(search);
+      }
+    }
+    return matches;
+  }
+
   async suggestions(q: string): Promise<Suggestion[]> {
     return this.suggestionIndex.suggest(q);
   }
@@ -165,16 +256,23 @@ export class SearchService {
     };
   }
 
-  /** Saved searches with their "new" counts, from one look at the listings for all of them. */
-  private async present(rows: SavedSearchRow[]): Promise<SavedSearch[]> {
-    await this.index.refresh();
-    return Promise.all(rows.map((row) => this.presentOne(row)));
+  /**
+   * One user's saved searches with their "new" counts, from one look at the listings for all of
+   * them (leaving out sellers the user blocked, as their searches do).
+   */
+  private async present(userId: string, rows: SavedSearchRow[]): Promise<SavedSearch[]> {
+    const [excludedSellers] = await Promise.all([this.search.blockedBy(userId), this.index.refresh()]);
+    return Promise.all(rows.map((row) => this.presentOne(row, excludedSellers)));
   }
 
-  private async presentOne(row: SavedSearchRow): Promise<SavedSearch> {
+  private async presentOne(row: SavedSearchRow, excludedSellers: string[]): Promise<SavedSearch> {
     const params = savedSearchParamsSchema.parse(row.filters);
     const since = row.lastViewedAt ?? row.createdAt;
-    const newCount = await this.index.count({ ...this.indexQuery(params, 'fulltext'), createdAfter: since });
+    const newCount = await this.index.count({
+      ...this.indexQuery(params, 'fulltext'),
+      createdAfter: since,
+      excludedSellers,
+    });
     return {
       _id: row.id,
       name: row.name,
@@ -186,7 +284,7 @@ export class SearchService {
   }
 
   async listSaved(userId: string): Promise<SavedSearch[]> {
-    return this.present(await this.search.listSaved(userId));
+    return this.present(userId, await this.search.listSaved(userId));
   }
 
   async saveSearch(userId: string, payload: SavedSearchPayload): Promise<SavedSearch> {
@@ -197,14 +295,14 @@ export class SearchService {
       filters: payload.params,
       sort: payload.params.sort,
     });
-    const [saved] = await this.present([row]);
+    const [saved] = await this.present(userId, [row]);
     return saved!;
   }
 
   /** Opening a saved search: its listings are no longer new. */
   async markViewed(id: string, userId: string): Promise<SavedSearch> {
     await this.ownSaved(id, userId);
-    const [saved] = await this.present([await this.search.markSavedViewed(id, new Date())]);
+    const [saved] = await this.present(userId, [await this.search.markSavedViewed(id, new Date())]);
     return saved!;
   }
 

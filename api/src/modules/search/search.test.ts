@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { zipCoordinates } from '../geocoding/zip-coordinates.js';
 import { makeDealer, seedImages, seedListing } from '../../test/seed.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import {
-  signIn,
+  signUp,
   STARTUP_TIMEOUT_MS,
   startTestApp,
   type SignedIn,
   type TestApp,
 } from '../../test/test-app.js';
+import { waitFor } from '../../test/wait-for.js';
 
 type Overrides = NonNullable<Parameters<typeof seedListing>[2]>;
 
@@ -152,7 +152,6 @@ const FIXTURE: (Overrides & { key: string; dealer: boolean })[] = [
 ];
 type FixtureListing = (typeof FIXTURE)[number];
 
-let smtp: SmtpCatcher;
 let t: TestApp;
 let privateSeller: SignedIn;
 let dealer: SignedIn;
@@ -170,9 +169,8 @@ async function search(query: string) {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await startTestApp({ smtp });
-  const signInAs = (email: string) => signIn(t, smtp, email);
+  t = await startTestApp();
+  const signInAs = (email: string) => signUp(t, email);
   [privateSeller, dealer, buyer, other] = await Promise.all([
     signInAs('private@example.com'),
     signInAs('dealer@example.com'),
@@ -199,7 +197,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
 });
 
 describe('GET /api/search filters', () => {
@@ -212,6 +209,7 @@ describe('GET /api/search filters', () => {
       [
         'bodyTypes',
         'conditions',
+        'dealRatings',
         'doors',
         'exteriorColors',
         'features',
@@ -460,6 +458,28 @@ describe('GET /api/search/suggestions', () => {
   });
 });
 
+describe('GET /api/search from many guests at once', () => {
+  it('answers each the same, counts each search, and a later search sees a new listing', async () => {
+    const asked = await Promise.all([1, 2, 3].map(() => t.request('GET', '/api/search?make=Trabant')));
+    expect(asked.map((res) => res.status)).toEqual([200, 200, 200]);
+    expect(asked[1]!.body).toEqual(asked[0]!.body);
+    expect(asked[2]!.body).toEqual(asked[0]!.body);
+    const popular = await waitFor(
+      () => t.request('GET', '/api/search/popular'),
+      (read) =>
+        read.body.data?.makes.some(
+          (make: { value: string; count: number }) => make.value === 'Trabant' && make.count === 3,
+        ),
+    );
+    expect(popular.body.data.makes).toContainEqual({ value: 'Trabant', count: 3 });
+
+    // Only searches still running are shared: one asked after a change finds it.
+    await seedListing(t.app.database.db, dealer.user._id, { make: 'Trabant', title: 'Trabant 601' });
+    const after = await t.request('GET', '/api/search?make=Trabant&page=2');
+    expect(after.body.pagination.total).toBe(asked[0]!.body.pagination.total + 1);
+  });
+});
+
 describe('GET /api/search/popular', () => {
   it('counts makes, models and queries searched for', async () => {
     await search('make=Saab&model=900');
@@ -469,9 +489,13 @@ describe('GET /api/search/popular', () => {
     await search('q=convertible roof');
     // Later pages of a search already counted are not new searches.
     await search('make=Honda&page=2');
-    // Recording does not hold up the answer; give it a moment to land.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const res = await t.request('GET', '/api/search/popular');
+    // Recording does not hold up the answer: read once the last search has landed.
+    const res = await waitFor(
+      () => t.request('GET', '/api/search/popular'),
+      (read) =>
+        read.body.data?.queries.some((query: { value: string }) => query.value === 'convertible roof') &&
+        read.body.data.makes[0]?.count === 4,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.makes[0]).toEqual({ value: 'Saab', count: 4 });
     expect(res.body.data.models).toContainEqual({ value: 'Saab 900', count: 1 });

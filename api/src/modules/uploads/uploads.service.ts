@@ -3,7 +3,7 @@ import type { ListingImage } from '@carmarket/shared/contracts';
 import { PHOTO_MAX_ERROR } from '@carmarket/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../http/errors.js';
-import type { PhotoStorage } from '../../storage/storage.js';
+import type { PhotoStorage } from '../../storage/photo-storage.js';
 import { toImageDto } from '../listings/listing-dto.js';
 import type { ListingPhotosRepository } from '../listings/listing-photos.repository.js';
 import type { ListingsService } from '../listings/listings.service.js';
@@ -38,6 +38,8 @@ export class UploadsService {
     private readonly photos: ListingPhotosRepository,
     private readonly storage: PhotoStorage,
     private readonly log: FastifyBaseLogger,
+    /** Counts photos stored with their listing (the metrics' photos processed). */
+    private readonly photosProcessed: { inc(count: number): void },
   ) {}
 
   /** How many more photos the listing takes; checked before any file is read (404, 403 first). */
@@ -55,7 +57,7 @@ export class UploadsService {
     await this.listings.requireOwnListing(listingId, userId);
     const stored = await this.store(encoded);
     try {
-      return await this.photos.transaction(async (photos) => {
+      const images = await this.photos.transaction(async (photos) => {
         await this.lock(photos, listingId);
         const existing = await photos.count(listingId);
         // Checked again under the lock: another upload may have taken the room since roomFor.
@@ -70,6 +72,8 @@ export class UploadsService {
         );
         return this.finish(photos, listingId);
       });
+      this.photosProcessed.inc(stored.length);
+      return images;
     } catch (error) {
       await deletePhotoFiles(
         this.storage,

@@ -15,6 +15,8 @@ export function toUserDto(row: UserRow): User {
     emailSavedSearches: row.emailSavedSearches,
     role: row.role,
     createdAt: row.createdAt.toISOString(),
+    firstSignIn: row.signIns <= 1,
+    isAdmin: row.isAdmin,
   };
 }
 
@@ -30,4 +32,6 @@ export const userSchema = z.object({
   emailSavedSearches: z.boolean(),
   role: z.enum(SELLER_ROLES),
   createdAt: z.string(),
+  firstSignIn: z.boolean(),
+  isAdmin: z.boolean().optional(),
 });

@@ -27,13 +27,14 @@ export class UsersRepository {
   }
 
   /** Creates the account on first verification, or marks an existing one verified. */
+  /** The account of a verified code, made on its first sign-in; every call counts one sign-in. */
   async upsertVerified(email: string): Promise<UserRow> {
     const [row] = await this.db
       .insert(users)
-      .values({ email, verifiedAt: sql`now()` })
+      .values({ email, verifiedAt: sql`now()`, signIns: 1 })
       .onConflictDoUpdate({
         target: users.email,
-        set: { verifiedAt: sql`coalesce(${users.verifiedAt}, now())` },
+        set: { verifiedAt: sql`coalesce(${users.verifiedAt}, now())`, signIns: sql`${users.signIns} + 1` },
       })
       .returning();
     return row!;
@@ -46,5 +47,29 @@ export class UsersRepository {
       .where(eq(users.id, id))
       .returning();
     return row;
+  }
+
+  async updateName(id: string, name: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ name, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  /** Sets the operator flag; false when no account has that address. */
+  async setAdmin(email: string, isAdmin: boolean): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ isAdmin, updatedAt: sql`now()` })
+      .where(eq(users.email, email.toLowerCase()))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
+
+  async listAdmins(): Promise<string[]> {
+    const rows = await this.db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true));
+    return rows.map((row) => row.email);
   }
 }

@@ -1,14 +1,24 @@
-import { routes, useSessionStore, type Listing, RemoteRoot } from '@carmarket/shared';
-import { Button, Card, EmptyState, PageContainer, Pager, Skeleton, Tabs } from '@carmarket/shared/ui';
+import {
+  formatLongDate,
+  formatVehicleName,
+  isHiddenForPhotos,
+  routes,
+  useSessionStore,
+  type Listing,
+  RemoteRoot,
+} from '@carmarket/shared';
+import { Badge, Button, Card, EmptyState, PageContainer, Pager, Skeleton, Tabs } from '@carmarket/shared/ui';
 import { useCallback, type ReactNode } from 'react';
 import { Link, useSearchParams } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { ListingSummary } from '../../components/listing-summary';
 import { useFavorites } from '../../features/favorites/api/get-favorites';
 import { useDeleteListing } from '../../features/my-listings/api/delete-listing';
+import { useRenewListing } from '../../features/my-listings/api/renew-listing';
 import { useSetListingStatus } from '../../features/my-listings/api/set-listing-status';
 import { useUserListingCount, useUserListings } from '../../features/my-listings/api/get-user-listings';
 import { useLastPageFallback, usePageParam, type ListingPage } from '../../lib/paged-listings';
+import { MyReports } from './my-reports';
 import { SavedSearches } from './saved-searches';
 
 const Header = styled.div`
@@ -25,17 +35,50 @@ const Links = styled.div`
   gap: 1rem;
 `;
 
+// Three figures side by side at every width: on a phone a compact row rather than three tall cards.
 const Stats = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-  gap: 1rem;
-  margin: 1.5rem 0;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: 0.5rem;
+  margin: 1rem 0;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+    gap: 1rem;
+    margin: 1.5rem 0;
+  }
+`;
+
+const StatCard = styled(Card)`
+  display: flex;
+  flex-direction: column-reverse;
+  justify-content: flex-end;
+  padding: 0.5rem 0.75rem;
+
+  h2 {
+    margin: 0;
+    font-size: 0.8125rem;
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+    padding: ${({ theme }) => theme.space.md};
+
+    h2 {
+      font-size: 1rem;
+    }
+  }
 `;
 
 const StatValue = styled.p`
   margin: 0;
-  font-size: 2rem;
+  font-size: 1.5rem;
   font-weight: 800;
+  line-height: 1.2;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+    font-size: 2rem;
+  }
 `;
 
 const List = styled.ul<{ $stale: boolean }>`
@@ -54,12 +97,13 @@ const Actions = styled.div`
   gap: 0.75rem;
 `;
 
+/** A figure over its label; the label stays first in reading order (the heading names the figure). */
 function Stat({ label, value }: { label: string; value: number | undefined }) {
   return (
-    <Card>
+    <StatCard>
       <h2>{label}</h2>
       <StatValue>{value ?? '–'}</StatValue>
-    </Card>
+    </StatCard>
   );
 }
 
@@ -131,6 +175,7 @@ export function DashboardPage() {
   useLastPageFallback(favoritesPage, favorites.data?.pagination, setPage);
   const deleteListing = useDeleteListing();
   const setStatus = useSetListingStatus();
+  const renew = useRenewListing();
 
   const confirmDelete = (listing: Listing) => {
     if (window.confirm('Are you sure you want to delete this listing?')) deleteListing.mutate(listing._id);
@@ -142,7 +187,9 @@ export function DashboardPage() {
         <Header>
           <div>
             <h1>My Dashboard</h1>
-            <p>Welcome back, {user?.email}!</p>
+            <p>
+              {user?.firstSignIn ? 'Welcome' : 'Welcome back'}, {user?.email}!
+            </p>
           </div>
           <Links>
             <Button as={Link} to={routes.createListing}>
@@ -159,6 +206,7 @@ export function DashboardPage() {
           <Stat label="Favorites" value={favorites.data?.pagination.total} />
         </Stats>
         <SavedSearches />
+        <MyReports />
         <Tabs
           label="Dashboard"
           selected={tab}
@@ -185,6 +233,29 @@ export function DashboardPage() {
                   }
                   actions={(listing) => (
                     <Actions>
+                      {listing.status === 'active' && listing.expired && (
+                        <>
+                          <Badge $tone="warning">
+                            Not in search since {formatLongDate(listing.expiresAt)}
+                          </Badge>
+                          <Button
+                            type="button"
+                            $size="sm"
+                            aria-label={`Renew ${formatVehicleName(listing.vehicle)}`}
+                            aria-disabled={renew.isPending}
+                            onClick={() => {
+                              if (!renew.isPending) renew.mutate(listing._id);
+                            }}
+                          >
+                            Renew
+                          </Button>
+                        </>
+                      )}
+                      {isHiddenForPhotos(listing) && (
+                        <Button as={Link} to={routes.editListing(listing._id, 'photos')} $size="sm">
+                          Add photos
+                        </Button>
+                      )}
                       <Button as={Link} to={routes.listing(listing._id)} $variant="secondary" $size="sm">
                         View
                       </Button>
@@ -195,13 +266,15 @@ export function DashboardPage() {
                         type="button"
                         $variant="secondary"
                         $size="sm"
-                        disabled={setStatus.isPending}
-                        onClick={() =>
+                        // Keeps the focus it holds while the change is saved (a disabled button drops it).
+                        aria-disabled={setStatus.isPending}
+                        onClick={() => {
+                          if (setStatus.isPending) return;
                           setStatus.mutate({
                             id: listing._id,
                             status: listing.status === 'active' ? 'sold' : 'active',
-                          })
-                        }
+                          });
+                        }}
                       >
                         {listing.status === 'active' ? 'Mark as sold' : 'Mark as active'}
                       </Button>

@@ -5,38 +5,10 @@ import {
   useSavedSearches,
   type SavedSearch,
 } from '@carmarket/shared';
-import { Badge, Card, Skeleton, VisuallyHidden } from '@carmarket/shared/ui';
+import { Badge, Skeleton, VisuallyHidden } from '@carmarket/shared/ui';
 import { Link } from '@carmarket/shared/router';
 import styled from 'styled-components';
-
-const Section = styled(Card)`
-  margin-bottom: 1.5rem;
-
-  h2 {
-    margin: 0 0 0.75rem;
-  }
-`;
-
-const List = styled.ul`
-  display: grid;
-  gap: 0.5rem;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  li {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: 0.5rem;
-  }
-
-  a {
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
-`;
+import { List, Section } from './dashboard-section';
 
 const Muted = styled.p`
   margin: 0;

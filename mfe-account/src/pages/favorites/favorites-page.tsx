@@ -1,4 +1,12 @@
-import { routes, useUiStore, VIEW_MODES, type Id, type Listing, RemoteRoot } from '@carmarket/shared';
+import {
+  getRequestId,
+  routes,
+  useUiStore,
+  VIEW_MODES,
+  type Id,
+  type Listing,
+  RemoteRoot,
+} from '@carmarket/shared';
 import { useEffect, useRef } from 'react';
 import { Button, EmptyState, ErrorState, PageContainer, Pager, Skeleton } from '@carmarket/shared/ui';
 import { Link } from '@carmarket/shared/router';
@@ -72,7 +80,7 @@ function useFocusAfterRemoval(listings: Listing[] | undefined) {
  */
 export function FavoritesPage() {
   const [page, setPage] = usePageParam();
-  const { data, isPending, isError, isPlaceholderData } = useFavorites(page);
+  const { data, error, isPending, isError, isPlaceholderData } = useFavorites(page);
   const remove = useRemoveFavorite();
   const viewMode = useUiStore((state) => state.viewMode);
   const setViewMode = useUiStore((state) => state.setViewMode);
@@ -102,7 +110,11 @@ export function FavoritesPage() {
         {isPending ? (
           <Skeleton $height="12rem" />
         ) : isError ? (
-          <ErrorState title="Failed to load favorites" message="Please try again in a moment." />
+          <ErrorState
+            title="Failed to load favorites"
+            message="Please try again in a moment."
+            requestId={getRequestId(error)}
+          />
         ) : data.data.length === 0 && data.pagination.total === 0 ? (
           <EmptyState
             title="No favorites yet"

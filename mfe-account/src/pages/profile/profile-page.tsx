@@ -1,5 +1,6 @@
 import {
   getErrorMessage,
+  getRequestId,
   NAME_MAX,
   STATE_CODE_LENGTH,
   useSessionStore,
@@ -7,11 +8,19 @@ import {
   RemoteRoot,
 } from '@carmarket/shared';
 import { profileSchema, type Profile, type ProfileInput } from '@carmarket/shared/schemas';
-import { Button, Card, CheckboxField, PageContainer, TextField } from '@carmarket/shared/ui';
+import {
+  Button,
+  Card,
+  CheckboxField,
+  PageContainer,
+  SupportRequestId,
+  TextField,
+} from '@carmarket/shared/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import { useUpdateProfile } from '../../features/profile/api/update-profile';
+import { DealerSection } from './dealer-section';
 
 const Form = styled.form`
   display: grid;
@@ -59,7 +68,7 @@ export function ProfilePage() {
       <PageContainer>
         <h1>My Profile</h1>
         <Card>
-          <Form onSubmit={submit} noValidate>
+          <Form onSubmit={submit} noValidate aria-label="Profile">
             <TextField label="Email" type="email" value={user?.email ?? ''} readOnly />
             <TextField
               label="Display name"
@@ -95,9 +104,10 @@ export function ProfilePage() {
             <CheckboxField label="Email me about saved searches" {...register('emailSavedSearches')} />
             <div role="status">{update.isSuccess && <Message>Profile updated successfully.</Message>}</div>
             {update.isError && (
-              <Message $error role="alert">
-                {getErrorMessage(update.error, 'Failed to update profile')}
-              </Message>
+              <div role="alert">
+                <Message $error>{getErrorMessage(update.error, 'Failed to update profile')}</Message>
+                <SupportRequestId requestId={getRequestId(update.error)} />
+              </div>
             )}
             <div>
               <Button type="submit" disabled={isSubmitting}>
@@ -106,6 +116,7 @@ export function ProfilePage() {
             </div>
           </Form>
         </Card>
+        <DealerSection />
       </PageContainer>
     </RemoteRoot>
   );

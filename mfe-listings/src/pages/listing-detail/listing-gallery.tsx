@@ -1,8 +1,12 @@
 import type { ListingImage } from '@carmarket/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { GalleryViewer } from './gallery-viewer';
 import { ListingPhoto } from './listing-photo';
+
+const Stage = styled.div`
+  position: relative;
+`;
 
 const Main = styled.button`
   display: block;
@@ -15,6 +19,39 @@ const Main = styled.button`
   overflow: hidden;
   background: ${({ theme }) => theme.colors.surfaceMuted};
   cursor: zoom-in;
+`;
+
+// Dark glass over the photo whatever the theme: white on 70% black stays legible on any picture.
+const Turn = styled.button<{ $side: 'left' | 'right' }>`
+  position: absolute;
+  top: 50%;
+  ${({ $side }) => $side}: 0.5rem;
+  display: grid;
+  place-items: center;
+  width: 2.75rem;
+  height: 2.75rem;
+  padding: 0;
+  border: 1px solid rgb(255 255 255 / 70%);
+  border-radius: 50%;
+  background: rgb(0 0 0 / 70%);
+  color: #fff;
+  font-size: 1.5rem;
+  line-height: 1;
+  transform: translateY(-50%);
+  cursor: pointer;
+`;
+
+const Counter = styled.p`
+  position: absolute;
+  top: 0.5rem;
+  right: 0.5rem;
+  margin: 0;
+  padding: 0.125rem 0.5rem;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: rgb(0 0 0 / 70%);
+  color: #fff;
+  font-size: 0.875rem;
+  pointer-events: none;
 `;
 
 const Thumbs = styled.ul`
@@ -51,9 +88,17 @@ const NoPhotos = styled.div`
   background: ${({ theme }) => theme.colors.surfaceMuted};
 `;
 
-/** The photo, thumbnails to pick another, and a fullscreen viewer opened from the photo. */
+/**
+ * The photo, opening on the primary one, with previous/next buttons, the arrow keys anywhere in
+ * the gallery, thumbnails to pick another, and a fullscreen viewer opened from the photo.
+ */
 export function ListingGallery({ images, name }: { images: ListingImage[]; name: string }) {
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      images.findIndex((image) => image.isPrimary),
+    ),
+  );
   const [fullscreen, setFullscreen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const wasFullscreen = useRef(false);
@@ -67,18 +112,49 @@ export function ListingGallery({ images, name }: { images: ListingImage[]; name:
 
   if (!current) return <NoPhotos>No photos yet</NoPhotos>;
   const altOf = (image: ListingImage, position: number) => image.alt || `${name} photo ${position + 1}`;
+  const several = images.length > 1;
+  const turn = (step: number) => setIndex((index + step + images.length) % images.length);
+  const onKeyDown = (event: KeyboardEvent) => {
+    // The fullscreen viewer inside the gallery turns the photo itself and marks the key as handled.
+    if (!several || event.defaultPrevented) return;
+    if (event.key === 'ArrowRight') turn(1);
+    else if (event.key === 'ArrowLeft') turn(-1);
+    else return;
+    event.preventDefault();
+  };
 
   return (
-    <section aria-label="Photos">
-      <Main
-        ref={opener}
-        type="button"
-        onClick={() => setFullscreen(true)}
-        aria-label={`View photo ${index + 1} of ${images.length} full screen`}
-      >
-        <ListingPhoto src={current.url} alt={altOf(current, index)} loading="eager" />
-      </Main>
-      {images.length > 1 && (
+    // The arrow keys work from any control in the gallery (the photo, the arrows, the thumbnails).
+    <section aria-label="Photos" onKeyDown={onKeyDown}>
+      <Stage>
+        <Main
+          ref={opener}
+          type="button"
+          onClick={() => setFullscreen(true)}
+          aria-label={`View photo ${index + 1} of ${images.length} full screen`}
+        >
+          <ListingPhoto
+            src={current.url}
+            alt={altOf(current, index)}
+            loading="eager"
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+          />
+        </Main>
+        {several && (
+          <>
+            <Turn type="button" $side="left" onClick={() => turn(-1)} aria-label="Previous photo">
+              <span aria-hidden="true">‹</span>
+            </Turn>
+            <Turn type="button" $side="right" onClick={() => turn(1)} aria-label="Next photo">
+              <span aria-hidden="true">›</span>
+            </Turn>
+            <Counter aria-live="polite">
+              Photo {index + 1} of {images.length}
+            </Counter>
+          </>
+        )}
+      </Stage>
+      {several && (
         <Thumbs>
           {images.map((image, position) => (
             <li key={image.publicId}>

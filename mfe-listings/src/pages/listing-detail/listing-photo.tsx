@@ -25,11 +25,14 @@ export function ListingPhoto({
   alt,
   fit = 'cover',
   loading,
+  fetchPriority,
 }: {
   src: string;
   alt: string;
   fit?: 'cover' | 'contain';
   loading?: 'lazy' | 'eager';
+  /** 'high' for the page's largest photo, so the browser fetches it before other images. */
+  fetchPriority?: 'high' | 'auto';
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (failedSrc === src)
@@ -38,5 +41,14 @@ export function ListingPhoto({
         Image could not be loaded
       </Broken>
     );
-  return <Img src={src} alt={alt} $fit={fit} loading={loading} onError={() => setFailedSrc(src)} />;
+  return (
+    <Img
+      src={src}
+      alt={alt}
+      $fit={fit}
+      loading={loading}
+      fetchPriority={fetchPriority}
+      onError={() => setFailedSrc(src)}
+    />
+  );
 }

@@ -5,13 +5,27 @@ import styled from 'styled-components';
 import { useSimilarListings } from '../../features/similar/api/get-similar-listings';
 import { ListingPhoto } from './listing-photo';
 
-const Grid = styled.ul`
+// One row: as many columns as cars, each at least 11rem; a row wider than the page scrolls sideways
+// (every card is a link, so the keyboard reaches and scrolls to each).
+const Row = styled.ul`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+  grid-auto-flow: column;
+  grid-auto-columns: minmax(11rem, 1fr);
   gap: 1rem;
   margin: 0;
-  padding: 0;
+  padding: 0 0 0.5rem;
+  overflow-x: auto;
+  overscroll-behavior-x: contain;
+  scroll-snap-type: x proximity;
   list-style: none;
+
+  li {
+    scroll-snap-align: start;
+  }
+`;
+
+const Section = styled.section`
+  margin-top: 2rem;
 `;
 
 const Tile = styled(Card)`
@@ -29,9 +43,20 @@ const Tile = styled(Card)`
   }
 `;
 
+// The thumbnail fills the 4:3 box whatever its own shape (the photo crops, cover).
 const Photo = styled.div`
+  position: relative;
+  display: grid;
+  place-items: center;
   aspect-ratio: 4 / 3;
+  overflow: hidden;
   background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  img {
+    position: absolute;
+    inset: 0;
+  }
 `;
 
 const Body = styled.div`
@@ -52,9 +77,9 @@ export function SimilarCars({ listingId }: { listingId: Id }) {
   const { data: similar } = useSimilarListings(listingId);
   if (!similar || similar.length === 0) return null;
   return (
-    <section aria-labelledby="similar-cars">
+    <Section aria-labelledby="similar-cars">
       <h2 id="similar-cars">Similar Cars</h2>
-      <Grid>
+      <Row>
         {similar.map((listing) => {
           const name = formatVehicleName(listing.vehicle);
           return (
@@ -62,8 +87,10 @@ export function SimilarCars({ listingId }: { listingId: Id }) {
               <Tile $padding="none">
                 <Link to={routes.listing(listing._id)}>
                   <Photo>
-                    {listing.primaryImage && (
+                    {listing.primaryImage ? (
                       <ListingPhoto src={listing.primaryImage.thumbnail} alt="" loading="lazy" />
+                    ) : (
+                      'No Image'
                     )}
                   </Photo>
                   <Body>
@@ -78,7 +105,7 @@ export function SimilarCars({ listingId }: { listingId: Id }) {
             </li>
           );
         })}
-      </Grid>
-    </section>
+      </Row>
+    </Section>
   );
 }

@@ -29,6 +29,21 @@ export const FactGrid = styled.dl`
   }
 `;
 
+// A VIN is one token: it never breaks inside (it may move to the next line whole). Two columns
+// wide where the grid has two, so it fits on one line beside its neighbours.
+const VinFact = styled.div`
+  dd {
+    overflow-wrap: normal;
+    white-space: nowrap;
+    font-variant-numeric: tabular-nums;
+    letter-spacing: 0.02em;
+  }
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}) {
+    grid-column: span 2;
+  }
+`;
+
 const orNotAvailable = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? NOT_AVAILABLE : value;
 
@@ -51,12 +66,15 @@ export function VehicleDetails({ vehicle }: { vehicle: Vehicle }) {
     <Card as="section" aria-labelledby="vehicle-details">
       <h2 id="vehicle-details">Vehicle Details</h2>
       <FactGrid>
-        {facts.map(([term, value]) => (
-          <div key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+        {facts.map(([term, value]) => {
+          const Fact = term === 'VIN' ? VinFact : 'div';
+          return (
+            <Fact key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </Fact>
+          );
+        })}
       </FactGrid>
     </Card>
   );

@@ -6,7 +6,7 @@ import {
   truncate,
   type Conversation,
 } from '@carmarket/shared';
-import { Badge, VisuallyHidden } from '@carmarket/shared/ui';
+import { Badge, Thumbnail, VisuallyHidden } from '@carmarket/shared/ui';
 import { NavLink } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { useLiveStore } from '../../features/live/live-store';
@@ -27,13 +27,23 @@ const Row = styled(NavLink)`
   }
 `;
 
-const Avatar = styled.span`
+const Photo = styled.span`
   grid-row: span 3;
+  position: relative;
+`;
+
+/** The other person's initial, over the corner of the car's photo. */
+const Avatar = styled.span`
+  position: absolute;
+  right: -0.375rem;
+  bottom: -0.375rem;
   display: grid;
   place-items: center;
-  width: 2.5rem;
-  height: 2.5rem;
+  width: 1.75rem;
+  height: 1.75rem;
+  border: 2px solid ${({ theme }) => theme.colors.surface};
   border-radius: 50%;
+  font-size: 0.875rem;
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   background: ${({ theme }) => theme.colors.surfaceMuted};
 `;
@@ -72,7 +82,10 @@ export function ConversationRow({ conversation, userId }: { conversation: Conver
   return (
     <li>
       <Row to={routes.conversation(conversation.conversationId)} data-testid="conversation-row">
-        <Avatar aria-hidden="true">{name.charAt(0).toUpperCase()}</Avatar>
+        <Photo>
+          <Thumbnail src={listing?.primaryImage?.thumbnail} width={72} />
+          <Avatar aria-hidden="true">{name.charAt(0).toUpperCase()}</Avatar>
+        </Photo>
         <Name>
           <PresenceDot presence={presence} />
           {name}

@@ -3,13 +3,14 @@ import {
   formatPrice,
   formatRelativeTime,
   getErrorMessage,
+  getRequestId,
   routes,
   useSessionStore,
   useSocket,
   type Id,
   type Message,
 } from '@carmarket/shared';
-import { Button, EmptyState, ErrorState, Skeleton, VisuallyHidden } from '@carmarket/shared/ui';
+import { Button, EmptyState, ErrorState, Skeleton, Thumbnail, VisuallyHidden } from '@carmarket/shared/ui';
 import { Fragment, useEffect, useRef } from 'react';
 import { Link } from '@carmarket/shared/router';
 import styled from 'styled-components';
@@ -21,7 +22,9 @@ import { useSetBlocked } from '../../features/conversation/api/set-blocked';
 import { useLiveStore } from '../../features/live/live-store';
 import { vehicleOf } from './conversation-row';
 import { MessageComposer } from './message-composer';
+import { MessageReport } from './message-report';
 import { PresenceDot } from './presence-dot';
+import { ScamWarning } from './scam-warning';
 
 const Header = styled.header`
   display: flex;
@@ -38,6 +41,13 @@ const Header = styled.header`
     gap: 0.5rem;
     margin: 0;
   }
+`;
+
+const Who = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+  min-width: 0;
 `;
 
 const Muted = styled.span`
@@ -156,7 +166,11 @@ export function ConversationView({ conversationId }: { conversationId: Id }) {
   }
   if (isError) {
     return (
-      <ErrorState title="Something went wrong" message={getErrorMessage(error, 'Failed to load messages')} />
+      <ErrorState
+        title="Something went wrong"
+        message={getErrorMessage(error, 'Failed to load messages')}
+        requestId={getRequestId(error)}
+      />
     );
   }
 
@@ -178,30 +192,37 @@ export function ConversationView({ conversationId }: { conversationId: Id }) {
   return (
     <>
       <Header>
-        <div>
-          <Link to={routes.messages}>← Back to conversations</Link>
-          <h2>
-            <PresenceDot presence={presence} />
-            {name}
-          </h2>
-          <Muted data-testid="presence-status">{status}</Muted>
+        <Who>
+          <Thumbnail src={conversation.listing?.primaryImage?.thumbnail} width={88} />
           <div>
-            {conversation.listing ? (
-              <Link to={routes.listing(conversation.listing._id)}>
-                {vehicleOf(conversation)} · {formatPrice(conversation.listing.price.amount)}
-              </Link>
-            ) : (
-              <Muted>{vehicleOf(conversation)} (listing removed)</Muted>
-            )}
+            <Link to={routes.messages}>← Back to conversations</Link>
+            <h2>
+              <PresenceDot presence={presence} />
+              {name}
+            </h2>
+            <Muted data-testid="presence-status">{status}</Muted>
+            <div>
+              {conversation.listing ? (
+                <Link to={routes.listing(conversation.listing._id)}>
+                  {vehicleOf(conversation)} · {formatPrice(conversation.listing.price.amount)}
+                </Link>
+              ) : (
+                <Muted>{vehicleOf(conversation)} (listing removed)</Muted>
+              )}
+            </div>
           </div>
-        </div>
+        </Who>
         <Actions>
           <Button
             type="button"
             $variant="secondary"
             $size="sm"
-            disabled={setArchived.isPending}
-            onClick={() => setArchived.mutate({ conversationId, archived: !conversation.isArchived })}
+            // aria-disabled, not disabled: toggles keep the keyboard focus they hold while saving.
+            aria-disabled={setArchived.isPending}
+            onClick={() => {
+              if (!setArchived.isPending)
+                setArchived.mutate({ conversationId, archived: !conversation.isArchived });
+            }}
           >
             {conversation.isArchived ? 'Unarchive' : 'Archive'}
           </Button>
@@ -210,8 +231,11 @@ export function ConversationView({ conversationId }: { conversationId: Id }) {
               type="button"
               $variant="danger"
               $size="sm"
-              disabled={setBlocked.isPending}
-              onClick={() => setBlocked.mutate({ userId: other._id, blocked: !conversation.isBlocked })}
+              aria-disabled={setBlocked.isPending}
+              onClick={() => {
+                if (!setBlocked.isPending)
+                  setBlocked.mutate({ userId: other._id, blocked: !conversation.isBlocked });
+              }}
             >
               {conversation.isBlocked ? 'Unblock' : 'Block'}
             </Button>
@@ -231,6 +255,7 @@ export function ConversationView({ conversationId }: { conversationId: Id }) {
                 {newDay && <Divider>{formatLongDate(message.createdAt)}</Divider>}
                 <Bubble $own={own} data-testid="message">
                   <p>{message.content}</p>
+                  {!own && message.warnings.length > 0 && <ScamWarning kinds={message.warnings} />}
                   <Meta>
                     <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
                     {own && message.read && (
@@ -244,6 +269,7 @@ export function ConversationView({ conversationId }: { conversationId: Id }) {
                       </DeleteButton>
                     )}
                   </Meta>
+                  {!own && <MessageReport messageId={message._id} />}
                 </Bubble>
               </Fragment>
             );

@@ -1,6 +1,16 @@
-import { getErrorMessage, MESSAGE_MAX_LENGTH, TYPING_IDLE_MS, useSocket, type Id } from '@carmarket/shared';
-import { messageContentSchema } from '@carmarket/shared/schemas';
-import { Button, TextAreaField } from '@carmarket/shared/ui';
+import {
+  getErrorMessage,
+  MESSAGE_MAX_LENGTH,
+  routes,
+  TYPING_IDLE_MS,
+  useDisplayNamePrompt,
+  useSocket,
+  type Id,
+} from '@carmarket/shared';
+import { containsContactDetails } from '@carmarket/shared/safety';
+import { Link } from '@carmarket/shared/router';
+import { displayNameSchema, messageContentSchema } from '@carmarket/shared/schemas';
+import { Button, TextAreaField, TextField } from '@carmarket/shared/ui';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { useSendMessage } from '../../features/conversation/api/send-message';
@@ -29,6 +39,25 @@ const Alert = styled.p`
   color: ${({ theme }) => theme.colors.dangerText};
 `;
 
+const Nudge = styled.div`
+  display: grid;
+  gap: 0.5rem;
+  padding: 0.75rem;
+  border-left: 4px solid ${({ theme }) => theme.colors.tones.warning.background};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+
+  p {
+    margin: 0;
+  }
+`;
+
+const NudgeActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+`;
+
 interface Props {
   conversationId: Id;
   recipientId: Id;
@@ -37,12 +66,16 @@ interface Props {
 
 /**
  * The message input (spec §2, §4, §5): at most 1000 characters with a counter; Send disabled while
- * blank or sending; typing sent on the first keystroke and 'stopped' after 1 s without one.
+ * blank or sending; typing sent on the first keystroke and 'stopped' after 1 s without one. A message
+ * with a phone number, email, link or another app in it is held back once with a nudge: the sender
+ * chooses to send it anyway or to edit it.
  */
 export function MessageComposer({ conversationId, recipientId, listingId }: Props) {
   const socket = useSocket();
   const send = useSendMessage();
+  const namePrompt = useDisplayNamePrompt(displayNameSchema);
   const [content, setContent] = useState('');
+  const [nudged, setNudged] = useState(false);
   // One id per message being written: a retry of the same text is stored once by the server.
   const clientMessageId = useRef(crypto.randomUUID());
   const typing = useRef(false);
@@ -59,6 +92,7 @@ export function MessageComposer({ conversationId, recipientId, listingId }: Prop
 
   const onChange = (value: string) => {
     setContent(value);
+    setNudged(false);
     if (!typing.current) {
       typing.current = true;
       socket?.emit('typing', { conversationId, isTyping: true });
@@ -69,9 +103,17 @@ export function MessageComposer({ conversationId, recipientId, listingId }: Prop
 
   const blank = !messageContentSchema.safeParse(content).success;
 
-  const submit = (event?: FormEvent) => {
+  const busy = send.isPending || namePrompt.saving;
+
+  const submit = async (event?: FormEvent, confirmed = false) => {
     event?.preventDefault();
-    if (blank || send.isPending) return;
+    if (blank || busy) return;
+    if (!confirmed && containsContactDetails(content)) {
+      setNudged(true);
+      return;
+    }
+    setNudged(false);
+    if (!(await namePrompt.ensureName())) return;
     stopTyping();
     send.mutate(
       { recipientId, listingId, content, clientMessageId: clientMessageId.current },
@@ -86,11 +128,12 @@ export function MessageComposer({ conversationId, recipientId, listingId }: Prop
 
   // Enter sends, Shift+Enter starts a new line.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) submit(event);
+    if (event.key === 'Enter' && !event.shiftKey) void submit(event);
   };
 
   return (
-    <Form onSubmit={submit}>
+    <Form onSubmit={(event) => void submit(event)}>
+      {namePrompt.needed && <TextField {...namePrompt.field} />}
       <TextAreaField
         label="Message"
         rows={3}
@@ -100,13 +143,30 @@ export function MessageComposer({ conversationId, recipientId, listingId }: Prop
         onKeyDown={onKeyDown}
         placeholder="Type a message…"
       />
+      {nudged && (
+        <Nudge role="alert">
+          <p>
+            <strong>Share contact details?</strong> Keeping the conversation on CarMarket keeps you protected:
+            messages here are checked for scams and you can block or report someone. Scammers often ask to
+            move to text or email first. <Link to={routes.safetyTips}>Safety tips</Link>
+          </p>
+          <NudgeActions>
+            <Button type="button" onClick={() => void submit(undefined, true)}>
+              Send anyway
+            </Button>
+            <Button type="button" $variant="secondary" onClick={() => setNudged(false)}>
+              Edit message
+            </Button>
+          </NudgeActions>
+        </Nudge>
+      )}
       {send.isError && <Alert role="alert">{getErrorMessage(send.error, 'Failed to send message')}</Alert>}
       <Actions>
         <Counter aria-live="polite">
           {content.length}/{MESSAGE_MAX_LENGTH}
         </Counter>
-        <Button type="submit" disabled={blank || send.isPending}>
-          {send.isPending ? 'Sending…' : 'Send'}
+        <Button type="submit" disabled={blank || busy}>
+          {busy ? 'Sending…' : 'Send'}
         </Button>
       </Actions>
     </Form>

@@ -1,6 +1,7 @@
 import {
   CONVERSATION_SKELETON_ROWS,
   getErrorMessage,
+  getRequestId,
   routes,
   useSessionStore,
   useSocket,
@@ -118,6 +119,7 @@ export function MessagesPage() {
               <ErrorState
                 title="Something went wrong"
                 message={getErrorMessage(error, 'Failed to load conversations')}
+                requestId={getRequestId(error)}
               />
             ) : conversations.length === 0 ? (
               <EmptyState

@@ -1,11 +1,12 @@
 import {
+  getRequestId,
   routes,
   SEARCH_SKELETON_CARDS,
   SORT_OPTION_LABELS,
   SORT_OPTIONS,
   useSessionStore,
   useUiStore,
-  type Listing,
+  type SearchListing,
   type SortOption,
   type Suggestion,
   RemoteRoot,
@@ -27,6 +28,7 @@ import { FiltersPanel } from '../../features/filters/components/filters-panel';
 import { SavedSearches } from '../../features/saved-searches/components/saved-searches';
 import { useSearchListings } from '../../features/search/api/search-listings';
 import { ListingCard } from '../../features/search/components/listing-card';
+import { NarrowestFilter } from '../../features/search/components/narrowest-filter';
 import { SearchBox } from '../../features/suggestions/components/search-box';
 import { useSearchState } from './use-search-state';
 
@@ -92,6 +94,9 @@ const Controls = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
+// The cards a wide screen shows before scrolling (one row of four); their photos are not lazy.
+const CARDS_ABOVE_THE_FOLD = 4;
+
 const Results = styled.div<{ $mode: 'grid' | 'list' }>`
   display: grid;
   grid-template-columns: ${({ $mode }) => ($mode === 'grid' ? 'repeat(auto-fill, minmax(15rem, 1fr))' : '1fr')};
@@ -105,7 +110,7 @@ const Results = styled.div<{ $mode: 'grid' | 'list' }>`
  */
 export function SearchPage() {
   const { params, apply, goToPage, replaceAll, clear } = useSearchState();
-  const { data, isPending, isError, refetch, isPlaceholderData } = useSearchListings(params);
+  const { data, isPending, isError, error, refetch, isPlaceholderData } = useSearchListings(params);
   const signedIn = useSessionStore((state) => state.isAuthenticated);
   const viewMode = useUiStore((state) => state.viewMode);
   const setViewMode = useUiStore((state) => state.setViewMode);
@@ -121,7 +126,7 @@ export function SearchPage() {
     else apply({ q: undefined, zipCode: suggestion.value, radius: params.radius ?? LOCATION_RADIUS_MILES });
   };
 
-  const onToggleFavorite = (listing: Listing) => {
+  const onToggleFavorite = (listing: SearchListing) => {
     if (!signedIn) {
       navigate(routes.login);
       return;
@@ -146,7 +151,12 @@ export function SearchPage() {
                 Show results
               </Button>
             </DrawerHeader>
-            <FiltersPanel params={params} available={data?.filters.available} apply={apply} />
+            <FiltersPanel
+              params={params}
+              available={data?.filters.available}
+              foundNothing={data?.pagination.total === 0}
+              apply={apply}
+            />
             <Button type="button" $variant="ghost" $fullWidth onClick={clear}>
               Clear Filters
             </Button>
@@ -210,6 +220,7 @@ export function SearchPage() {
               <ErrorState
                 title="Something went wrong"
                 message="Unable to load listings. Please try again."
+                requestId={getRequestId(error)}
                 onRetry={() => refetch()}
               />
             ) : data.data.length === 0 ? (
@@ -217,20 +228,25 @@ export function SearchPage() {
                 title="No cars found"
                 message="Try a different search or clear the filters."
                 action={
-                  <Button type="button" onClick={clear}>
-                    Clear Filters
-                  </Button>
+                  <>
+                    <NarrowestFilter params={params} />
+                    <Button type="button" onClick={clear}>
+                      Clear Filters
+                    </Button>
+                  </>
                 }
               />
             ) : (
               <div aria-busy={isPlaceholderData}>
                 <Results $mode={viewMode}>
-                  {data.data.map((listing) => (
+                  {data.data.map((listing, index) => (
                     <ListingCard
                       key={listing._id}
                       listing={listing}
                       mode={viewMode}
                       onToggleFavorite={onToggleFavorite}
+                      aboveTheFold={index < CARDS_ABOVE_THE_FOLD}
+                      first={index === 0}
                     />
                   ))}
                 </Results>

@@ -1,5 +1,6 @@
-import { routes, useSessionStore, RemoteRoot } from '@carmarket/shared';
-import { Card, PageContainer } from '@carmarket/shared/ui';
+import { routes, useDisplayNamePrompt, useSessionStore, RemoteRoot } from '@carmarket/shared';
+import { displayNameSchema } from '@carmarket/shared/schemas';
+import { Card, PageContainer, TextField } from '@carmarket/shared/ui';
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useNavigate } from '@carmarket/shared/router';
 import { usePhotoList } from '../../features/photos/hooks/use-photo-list';
@@ -49,7 +50,9 @@ export function CreateListingPage() {
     return { ...saved, step: Math.min(saved.step, PHOTOS_STEP) };
   });
   const photos = usePhotoList();
-  const { submit, busy, progress } = useSubmitListing();
+  const { submit, busy: submitting, progress } = useSubmitListing();
+  const namePrompt = useDisplayNamePrompt(displayNameSchema);
+  const busy = submitting || namePrompt.saving;
   const heading = useRef<HTMLHeadingElement>(null);
   const { step } = draft;
 
@@ -148,7 +151,10 @@ export function CreateListingPage() {
               {...parsed.values}
               photos={photos.photos}
               progress={progress}
-              onSubmit={() => submit(parsed.values, photos.photos, forgetDraft)}
+              onSubmit={async () => {
+                if (await namePrompt.ensureName()) await submit(parsed.values, photos.photos, forgetDraft);
+              }}
+              sellerName={namePrompt.needed && <TextField {...namePrompt.field} />}
               actions={actions}
             />
           )}

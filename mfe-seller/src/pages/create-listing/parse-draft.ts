@@ -3,19 +3,11 @@ import {
   listingDetailsSchema,
   vehicleDetailsSchema,
   vehicleInfoSchema,
-  type ContactLocation,
-  type ListingDetails,
-  type VehicleDetails,
-  type VehicleInfo,
+  type ListingWizardValues,
 } from '@carmarket/shared/schemas';
 import { STEPS, type ListingDraft } from './listing-draft';
 
-export interface ListingValues {
-  vehicleInfo: VehicleInfo;
-  vehicleDetails: VehicleDetails;
-  listingDetails: ListingDetails;
-  contactLocation: ContactLocation;
-}
+export type ListingValues = ListingWizardValues;
 
 export type ParsedDraft = { valid: true; values: ListingValues } | { valid: false; step: number };
 

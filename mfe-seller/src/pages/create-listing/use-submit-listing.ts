@@ -1,9 +1,9 @@
-import { getErrorMessage, PRICE_CURRENCY, queryKeys, routes, type Id } from '@carmarket/shared';
-import type { CreateListingPayloadInput } from '@carmarket/shared/schemas';
+import { getErrorMessage, queryKeys, routes, type Id } from '@carmarket/shared';
+import { toCreateListingPayload } from '@carmarket/shared/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from '@carmarket/shared/router';
-import { geocodeAddress, type Coordinates } from '../../features/geocoding/api/geocode-address';
+import { geocodeAddress } from '../../features/geocoding/api/geocode-address';
 import { createListing } from '../../features/listing/api/create-listing';
 import { setPrimaryPhoto } from '../../features/photos/api/set-primary-photo';
 import { uploadPhoto } from '../../features/photos/api/upload-photo';
@@ -14,47 +14,6 @@ export const MISSING_LOCATION = 'Please fill in all required location fields (Ci
 export const CREATE_FAILED = 'Failed to create listing. Please try again.';
 export const PHOTOS_FAILED =
   'Listing created successfully, but some images failed to upload. You can add them later.';
-
-/** POST /listings body of spec §7: photos come later, the point is GeoJSON (longitude first). */
-function toPayload(values: ListingValues, { latitude, longitude }: Coordinates): CreateListingPayloadInput {
-  const { vehicleInfo, vehicleDetails, listingDetails, contactLocation } = values;
-  return {
-    vehicle: {
-      ...vehicleInfo,
-      bodyType: vehicleDetails.bodyType,
-      fuelType: vehicleDetails.fuelType,
-      transmission: vehicleDetails.transmission,
-      drivetrain: vehicleDetails.drivetrain,
-      color: { exterior: vehicleDetails.exteriorColor, interior: vehicleDetails.interiorColor },
-      doors: vehicleDetails.doors,
-      condition: vehicleDetails.condition,
-      titleStatus: vehicleDetails.titleStatus,
-      features: vehicleDetails.features,
-      mpg: {
-        city: vehicleDetails.cityMpg,
-        highway: vehicleDetails.highwayMpg,
-        combined: vehicleDetails.combinedMpg,
-      },
-      images: [],
-      location: {
-        type: 'Point',
-        coordinates: [longitude, latitude],
-        address: {
-          city: contactLocation.city,
-          state: contactLocation.state,
-          zipCode: contactLocation.zipCode,
-        },
-      },
-    },
-    title: listingDetails.title,
-    description: listingDetails.description,
-    price: { amount: listingDetails.price, currency: PRICE_CURRENCY, negotiable: listingDetails.negotiable },
-    hasWarranty: listingDetails.hasWarranty,
-    acceptsTradeIn: listingDetails.acceptsTradeIn,
-    financingAvailable: listingDetails.financingAvailable,
-    contactPreferences: { phone: contactLocation.phone, preferredMethod: contactLocation.preferredMethod },
-  };
-}
 
 /**
  * Uploads the photos in their order, one request each; the server makes the first one primary,
@@ -108,7 +67,7 @@ export function useSubmitListing() {
       const coordinates = await geocodeAddress({ city, state, zip: zipCode });
       let listingId: Id;
       try {
-        listingId = (await createListing(toPayload(values, coordinates)))._id;
+        listingId = (await createListing(toCreateListingPayload(values, coordinates)))._id;
       } catch (error) {
         window.alert(getErrorMessage(error, CREATE_FAILED));
         return;

@@ -1,7 +1,17 @@
-import { formatVehicleName, routes, useListing, useSessionStore, RemoteRoot } from '@carmarket/shared';
-import { Button, PageContainer, Skeleton, Tabs } from '@carmarket/shared/ui';
-import axios from 'axios';
-import { Link, useParams } from '@carmarket/shared/router';
+import {
+  EDIT_LISTING_TABS,
+  formatVehicleName,
+  httpErrorStatus,
+  isHiddenForPhotos,
+  LISTING_HIDDEN_FOR_PHOTOS,
+  routes,
+  useListing,
+  useSessionStore,
+  RemoteRoot,
+  type EditListingTab,
+} from '@carmarket/shared';
+import { Button, Notice, PageContainer, Skeleton, Tabs } from '@carmarket/shared/ui';
+import { Link, useParams, useSearchParams } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { ListingDetailsTab } from './listing-details-tab';
 import { PhotosTab } from './photos-tab';
@@ -17,7 +27,7 @@ const Subtitle = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const isNotFound = (error: unknown) => axios.isAxiosError(error) && error.response?.status === 404;
+const isNotFound = (error: unknown) => httpErrorStatus(error) === 404;
 
 function Failure({ title, message }: { title: string; message: string }) {
   return (
@@ -28,6 +38,15 @@ function Failure({ title, message }: { title: string; message: string }) {
   );
 }
 
+/** The open tab in the URL (?tab=photos), replaced rather than pushed as the seller switches tabs. */
+function useTabParam(): [number, (index: number) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = Math.max(0, EDIT_LISTING_TABS.indexOf(searchParams.get('tab') as EditListingTab));
+  const setTab = (index: number) =>
+    setSearchParams(index > 0 ? { tab: EDIT_LISTING_TABS[index]! } : {}, { replace: true });
+  return [tab, setTab];
+}
+
 /**
  * /edit-listing/{id} (spec §2): the three-tab editor. Only the seller edits a listing; the server
  * answers 403 to anyone else, and this page says so before anyone tries.
@@ -36,6 +55,7 @@ export function EditListingPage() {
   const { id = '' } = useParams();
   const userId = useSessionStore((state) => state.user?._id);
   const { data: listing, isPending, isError, error } = useListing(id);
+  const [tab, setTab] = useTabParam();
 
   return (
     <RemoteRoot remote="mfe_seller">
@@ -66,8 +86,15 @@ export function EditListingPage() {
               {formatVehicleName(listing.vehicle)} ·{' '}
               <Link to={routes.listing(listing._id)}>View listing</Link>
             </Subtitle>
+            {isHiddenForPhotos(listing) && (
+              <Notice role="status">
+                <p>{LISTING_HIDDEN_FOR_PHOTOS}</p>
+              </Notice>
+            )}
             <Tabs
               label="Edit listing"
+              selected={tab}
+              onSelect={setTab}
               items={[
                 { label: 'Listing Details', content: <ListingDetailsTab listing={listing} /> },
                 { label: 'Vehicle Information', content: <VehicleTab listing={listing} /> },

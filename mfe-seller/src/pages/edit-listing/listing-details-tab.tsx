@@ -6,13 +6,20 @@ import {
 } from '@carmarket/shared/schemas';
 import { Button } from '@carmarket/shared/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { ContactFields } from '../../components/contact-fields';
 import { FieldGrid, FormStack } from '../../components/form-layout';
 import { ListingFields } from '../../components/listing-fields';
 import { useUpdateListing } from '../../features/listing/api/update-listing';
 import { SaveError } from './save-error';
+
+// Fetched with its own chunk when shown: the route's first load stays within its budget.
+const DealRatingPreview = lazy(() =>
+  import('../../features/deal-rating/components/deal-rating-preview').then((module) => ({
+    default: module.DealRatingPreview,
+  })),
+);
 
 export const DETAILS_SAVED = 'Listing details updated successfully!';
 
@@ -57,9 +64,29 @@ export function ListingDetailsTab({ listing }: { listing: Listing }) {
     }
   });
 
+  const price = Number(form.watch('price'));
+  const { vehicle } = listing;
   return (
     <FormStack noValidate onSubmit={save}>
       <ListingFields form={form} />
+      <Suspense fallback={null}>
+        <DealRatingPreview
+          query={
+            Number.isInteger(price) && price > 0
+              ? {
+                  make: vehicle.make,
+                  model: vehicle.model,
+                  year: vehicle.year,
+                  mileage: vehicle.mileage,
+                  condition: vehicle.condition,
+                  titleStatus: vehicle.titleStatus,
+                  price,
+                  zipCode: vehicle.location.address.zipCode,
+                }
+              : null
+          }
+        />
+      </Suspense>
       <FieldGrid>
         <ContactFields form={form} />
       </FieldGrid>

@@ -1,4 +1,4 @@
-import { listingQuery, queryKeys, type Listing, type ListingImage } from '@carmarket/shared';
+import { listingQuery, PHOTOS_MIN, queryKeys, type Listing, type ListingImage } from '@carmarket/shared';
 import { validatePhotoCount } from '@carmarket/shared/schemas';
 import { Button } from '@carmarket/shared/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,13 +16,20 @@ export const IMAGES_SAVED = 'Images updated successfully!';
 export const IMAGES_FAILED = 'Failed to update images. Please try again.';
 export const IMAGE_DELETE_FAILED = 'Failed to delete image. Please try again.';
 
+/** Asked before a removal that would take a live listing under the photo minimum, and so offline. */
+export const hideListingQuestion = (left: number) =>
+  `Remove this photo? Your listing would have ${left} ${left === 1 ? 'photo' : 'photos'} and be hidden ` +
+  `from buyers (out of search, its page not found) until it has ${PHOTOS_MIN} again.`;
+
 const Hint = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 /**
- * Photos tab. Removing a saved photo deletes it at once (DELETE /upload/image/{publicId}); new
+ * Photos tab. Removing a saved photo deletes it at once (DELETE /upload/image/{publicId}), after a
+ * confirmation when the listing is live and would drop under the minimum (the server then holds it
+ * back as a draft); new
  * files, the order and the primary photo are saved together: upload the new ones, then
  * PUT /upload/reorder with every publicId in the shown order, then PUT /upload/primary.
  */
@@ -41,6 +48,9 @@ export function PhotosTab({ listing }: { listing: Listing }) {
       list.remove(photo.key);
       return;
     }
+    const savedLeft = list.photos.filter((saved) => saved.publicId).length - 1;
+    const hidesListing = listing.status === 'active' && savedLeft < PHOTOS_MIN;
+    if (hidesListing && !window.confirm(hideListingQuestion(savedLeft))) return;
     try {
       await deletePhoto(listingId, photo.publicId);
       list.remove(photo.key);

@@ -1,10 +1,14 @@
-import { routes } from '@carmarket/shared';
+import { routes, toSearchQueryString } from '@carmarket/shared';
 import { Button, Card, PageContainer } from '@carmarket/shared/ui';
+import { useState } from 'react';
 import { Link } from '@carmarket/shared/router';
 import styled from 'styled-components';
+import { usePopularMakes } from './api/get-home-rows';
+import { HOME_RADIUS_MILES, HomeSearch, rememberedZip } from './home-search';
+import { InventoryRow } from './inventory-row';
 
 const Hero = styled.section`
-  padding: 4rem 1rem;
+  padding: 2.5rem 1rem;
   background: ${({ theme }) => theme.colors.surface};
   text-align: center;
 `;
@@ -17,7 +21,7 @@ const Title = styled.h1`
 `;
 
 const Lead = styled.p`
-  margin: 0 auto 2rem;
+  margin: 0 auto 1.5rem;
   max-width: 36rem;
   font-size: 1.125rem;
   color: ${({ theme }) => theme.colors.textMuted};
@@ -30,9 +34,40 @@ const Buttons = styled.div`
   gap: 0.75rem;
 `;
 
+const HeroLinks = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 0.75rem;
+  margin-top: 1rem;
+`;
+
+const Makes = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  a {
+    display: inline-block;
+    padding: 0.375rem 0.875rem;
+    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+    border-radius: ${({ theme }) => theme.radii.pill};
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+  }
+`;
+
 const Section = styled.section`
   padding: 3rem 0;
   text-align: center;
+`;
+
+const MakesSection = styled(Section)`
+  padding-top: 1.5rem;
+  text-align: left;
 `;
 
 const Features = styled.div`
@@ -58,23 +93,50 @@ const features = [
   },
 ];
 
-/** Spec §2 home: hero, three feature cards with the 4-photo promise, closing call to action. */
+/**
+ * Spec §2 home, inventory first: a hero search, rows of real listings (newest, lowest prices, near
+ * the ZIP searched last), popular makes, then the three feature cards and the call to action.
+ */
 export function HomePage() {
+  const makes = usePopularMakes().data ?? [];
+  const [zip] = useState(rememberedZip);
   return (
     <>
       <Hero aria-labelledby="home-title">
         <Title id="home-title">Find Your Perfect Used Car Under $10k</Title>
         <Lead>Browse affordable cars from private sellers and dealers, or sell yours in a few steps.</Lead>
-        <Buttons>
-          <Button as={Link} to={routes.search} $size="lg">
+        <HomeSearch makes={makes.map((make) => make.value)} />
+        <HeroLinks>
+          <Button as={Link} to={routes.search} $variant="secondary">
             Browse Cars
           </Button>
-          <Button as={Link} to={routes.createListing} $variant="secondary" $size="lg">
+          <Button as={Link} to={routes.createListing} $variant="secondary">
             Sell Your Car
           </Button>
-        </Buttons>
+        </HeroLinks>
       </Hero>
       <PageContainer>
+        <InventoryRow id="newest-cars" title="Newest Cars" params={{ sort: 'newest' }} eager />
+        <InventoryRow id="lowest-prices" title="Lowest Prices" params={{ sort: 'price_asc' }} />
+        {zip && (
+          <InventoryRow
+            id="near-you"
+            title={`Near ${zip}`}
+            params={{ zipCode: zip, radius: HOME_RADIUS_MILES, sort: 'newest' }}
+          />
+        )}
+        {makes.length > 0 && (
+          <MakesSection aria-labelledby="popular-makes">
+            <h2 id="popular-makes">Popular Makes</h2>
+            <Makes>
+              {makes.map(({ value }) => (
+                <li key={value}>
+                  <Link to={`${routes.search}?${toSearchQueryString({ make: value })}`}>{value}</Link>
+                </li>
+              ))}
+            </Makes>
+          </MakesSection>
+        )}
         <Section aria-labelledby="features-title">
           <h2 id="features-title">Why CarMarket?</h2>
           <Features>

@@ -1,8 +1,8 @@
-import { getErrorMessage, OTP_LENGTH, useSessionStore } from '@carmarket/shared';
+import { getErrorMessage, getRetryAfterSeconds, OTP_LENGTH, useSessionStore } from '@carmarket/shared';
 import { verifyCodeSchema, type VerifyCode, type VerifyCodeInput } from '@carmarket/shared/schemas';
 import { Button, TextField } from '@carmarket/shared/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { resendCode } from './api/resend-code';
 import { verifyCode } from './api/verify-code';
@@ -15,9 +15,28 @@ interface CodeStepProps {
   onChangeEmail: () => void;
 }
 
+type ResendState =
+  | { status: 'idle' | 'sending' | 'sent' }
+  /** `message` is the server's reason (spec §8), e.g. the one-code-per-minute rule. */
+  | { status: 'failed'; message: string };
+
+const RESEND_FAILED = 'Could not resend the code. Please try again.';
+
+/** Counts down once a second from the value given to `start`, down to 0. */
+function useCountdown() {
+  const [secondsLeft, setSecondsLeft] = useState(0);
+  useEffect(() => {
+    if (secondsLeft <= 0) return;
+    const timer = window.setTimeout(() => setSecondsLeft((seconds) => seconds - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [secondsLeft]);
+  return [secondsLeft, setSecondsLeft] as const;
+}
+
 export function CodeStep({ mode, email, onChangeEmail }: CodeStepProps) {
   const setAuth = useSessionStore((state) => state.setAuth);
-  const [resendState, setResendState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const [resendState, setResendState] = useState<ResendState>({ status: 'idle' });
+  const [resendWait, startResendWait] = useCountdown();
   const {
     register,
     handleSubmit,
@@ -38,15 +57,19 @@ export function CodeStep({ mode, email, onChangeEmail }: CodeStepProps) {
     }
   });
 
+  const resendBlocked = resendState.status === 'sending' || resendWait > 0;
   const resend = async () => {
-    setResendState('sending');
+    if (resendBlocked) return;
+    setResendState({ status: 'sending' });
     try {
       await resendCode({ email });
-      setResendState('sent');
-    } catch {
-      setResendState('failed');
+      setResendState({ status: 'sent' });
+    } catch (error) {
+      startResendWait(getRetryAfterSeconds(error));
+      setResendState({ status: 'failed', message: getErrorMessage(error, RESEND_FAILED) });
     }
   };
+  const { onChange: onCodeChange, ...codeField } = register('otp');
 
   return (
     <Form onSubmit={submit} noValidate>
@@ -57,10 +80,16 @@ export function CodeStep({ mode, email, onChangeEmail }: CodeStepProps) {
         label="Verification code"
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={OTP_LENGTH}
+        pattern="[0-9]*"
         autoFocus
         error={errors.otp?.message}
-        {...register('otp')}
+        {...codeField}
+        // Spec §4: 6 digits only. Anything else typed or pasted ("123 456") is dropped as it comes,
+        // then the length is cut (a maxLength would cut the pasted text before the spaces go).
+        onChange={(event) => {
+          event.target.value = event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+          return onCodeChange(event);
+        }}
       />
       {errors.root && <FormError role="alert">{errors.root.message}</FormError>}
       <Button type="submit" disabled={isSubmitting}>
@@ -70,14 +99,21 @@ export function CodeStep({ mode, email, onChangeEmail }: CodeStepProps) {
         <Button type="button" $variant="ghost" onClick={onChangeEmail}>
           Change email
         </Button>
-        <Button type="button" $variant="ghost" onClick={resend} disabled={resendState === 'sending'}>
+        {/* aria-disabled, not disabled: the button keeps its focus while it waits. */}
+        <Button type="button" $variant="ghost" onClick={resend} aria-disabled={resendBlocked}>
           Resend code
         </Button>
       </SecondaryActions>
       <FormStatus role="status">
-        {resendState === 'sent' && `A new code was sent to ${email}.`}
-        {resendState === 'failed' && 'Could not resend the code. Please try again.'}
+        {resendState.status === 'sent' && `A new code was sent to ${email}.`}
+        {resendState.status === 'failed' && resendState.message}
       </FormStatus>
+      {resendWait > 0 && (
+        // Outside the live region: a screen reader is not read every second of the countdown.
+        <FormStatus>
+          You can resend the code in {resendWait} {resendWait === 1 ? 'second' : 'seconds'}.
+        </FormStatus>
+      )}
     </Form>
   );
 }

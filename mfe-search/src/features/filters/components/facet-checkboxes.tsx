@@ -30,7 +30,10 @@ const ShowMore = styled.button`
 /**
  * A multi-select facet: each option shows how many results choosing it gives, and options that
  * would give none are disabled (unless already chosen, so they can be unticked). `limit` shows only
- * the first options with 'Show more' (spec §2: colours show the first 10).
+ * the first options with 'Show more' (spec §2: colours show the first 10). With `hideEmpty` (a search
+ * that found nothing) options at (0) are left out but for the chosen ones: a column of zeros says
+ * nothing, and the results suggest which filter to remove instead. `pending` (no search has answered
+ * yet) shows the options without counts and disabled, in the place they will take (no layout shift).
  */
 export function FacetCheckboxes({
   legend,
@@ -38,6 +41,8 @@ export function FacetCheckboxes({
   selected = [],
   labelOf = (value) => value,
   limit,
+  hideEmpty = false,
+  pending = false,
   onChange,
 }: {
   legend: string;
@@ -45,13 +50,16 @@ export function FacetCheckboxes({
   selected?: string[];
   labelOf?: (value: string) => string;
   limit?: typeof COLOUR_OPTIONS_SHOWN;
+  hideEmpty?: boolean;
+  pending?: boolean;
   onChange: (values: string[] | undefined) => void;
 }) {
   const [expanded, setExpanded] = useState(false);
   const idPrefix = useId();
   const isChosen = (value: string) => selected.some((chosen) => chosen.toLowerCase() === value.toLowerCase());
-  const visible = limit && !expanded ? options.slice(0, limit) : options;
-  if (options.length === 0) return null;
+  const shown = hideEmpty ? options.filter((option) => option.count > 0 || isChosen(option.value)) : options;
+  const visible = limit && !expanded ? shown.slice(0, limit) : shown;
+  if (shown.length === 0) return null;
 
   const toggle = (value: string, checked: boolean) => {
     const next = checked
@@ -69,14 +77,14 @@ export function FacetCheckboxes({
           <CheckboxField
             key={option.value}
             id={`${idPrefix}-${option.value}`}
-            label={`${labelOf(option.value)} (${option.count})`}
+            label={pending ? labelOf(option.value) : `${labelOf(option.value)} (${option.count})`}
             checked={chosen}
-            disabled={!chosen && option.count === 0}
+            disabled={pending || (!chosen && option.count === 0)}
             onChange={(event) => toggle(option.value, event.target.checked)}
           />
         );
       })}
-      {limit && options.length > limit && (
+      {limit && shown.length > limit && (
         <ShowMore type="button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
           {expanded ? 'Show less' : 'Show more'}
         </ShowMore>

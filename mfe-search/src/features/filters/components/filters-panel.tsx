@@ -1,11 +1,16 @@
 import {
+  BODY_TYPES,
   BODY_TYPE_LABELS,
   CONDITION_LABELS,
+  DEAL_RATINGS,
+  DEAL_RATING_LABELS,
   FEATURE_CATEGORIES,
   FEATURE_CATEGORY_LABELS,
+  FUEL_TYPES,
   FUEL_TYPE_LABELS,
   SELLER_ROLE_LABELS,
   TITLE_STATUS_LABELS,
+  TRANSMISSIONS,
   TRANSMISSION_LABELS,
   COLOUR_OPTIONS_SHOWN,
   type AvailableFilters,
@@ -15,9 +20,7 @@ import {
 import { CheckboxField, SelectField, TextField } from '@carmarket/shared/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { useAllMakes } from '../../catalogue/api/get-makes';
-import { useAllModels } from '../../catalogue/api/get-models';
-import { useAllTrims } from '../../catalogue/api/get-trims';
+import { useAllMakes, useAllModels, useAllTrims } from '../../catalogue';
 import { DebouncedNumberField } from './debounced-number-field';
 import { FacetCheckboxes } from './facet-checkboxes';
 
@@ -65,19 +68,25 @@ function Collapsible({ title, open, children }: { title: string; open?: boolean;
   );
 }
 
+// Facets over a fixed list answer every value: before the first search does, the list stands in.
+const pendingOptions = (values: readonly string[]) => values.map((value) => ({ value, count: 0 }));
+
 const labelFrom = (labels: Record<string, string>) => (value: string) => labels[value] ?? value;
 
 /**
- * The filter side panel (spec §2): Price and Vehicle start open; Condition, Features, Seller and
- * Location start closed. Counts come from the last search's facets.
+ * The filter side panel (spec §2): Price and Vehicle start open; Deal rating (open when one is
+ * chosen), Condition, Features, Seller and Location start closed. Counts come from the last search's facets.
  */
 export function FiltersPanel({
   params,
   available,
+  foundNothing = false,
   apply,
 }: {
   params: SearchParams;
   available: AvailableFilters | undefined;
+  /** The last search found no cars: its facets are all (0) but for the chosen options. */
+  foundNothing?: boolean;
   apply: (changes: Partial<SearchParams>) => void;
 }) {
   const makes = useAllMakes();
@@ -93,7 +102,7 @@ export function FiltersPanel({
   );
   const flag = (
     label: string,
-    key: 'hasImages' | 'hasWarranty' | 'acceptsTradeIn' | 'financingAvailable',
+    key: 'hasImages' | 'hasWarranty' | 'acceptsTradeIn' | 'financingAvailable' | 'verified',
   ) => (
     <CheckboxField
       label={label}
@@ -104,11 +113,23 @@ export function FiltersPanel({
 
   return (
     <div>
+      {flag('Verified listings only', 'verified')}
       <Collapsible title="Price" open>
         <Pair>
           {numberField('Min price ($)', 'minPrice')}
           {numberField('Max price ($)', 'maxPrice')}
         </Pair>
+      </Collapsible>
+      <Collapsible title="Deal rating" open={!!params.dealRating}>
+        <FacetCheckboxes
+          hideEmpty={foundNothing}
+          legend="Deal rating"
+          options={facets?.dealRatings ?? pendingOptions(DEAL_RATINGS)}
+          pending={!facets}
+          selected={params.dealRating}
+          labelOf={labelFrom(DEAL_RATING_LABELS)}
+          onChange={(values) => apply({ dealRating: values as SearchParams['dealRating'] })}
+        />
       </Collapsible>
       <Collapsible title="Vehicle" open>
         <Pair>
@@ -150,22 +171,28 @@ export function FiltersPanel({
           onChange={(event) => apply({ trim: event.target.value || undefined })}
         />
         <FacetCheckboxes
+          hideEmpty={foundNothing}
           legend="Body type"
-          options={facets?.bodyTypes ?? []}
+          options={facets?.bodyTypes ?? pendingOptions(BODY_TYPES)}
+          pending={!facets}
           selected={params.bodyType}
           labelOf={labelFrom(BODY_TYPE_LABELS)}
           onChange={(values) => apply({ bodyType: values as SearchParams['bodyType'] })}
         />
         <FacetCheckboxes
+          hideEmpty={foundNothing}
           legend="Fuel type"
-          options={facets?.fuelTypes ?? []}
+          options={facets?.fuelTypes ?? pendingOptions(FUEL_TYPES)}
+          pending={!facets}
           selected={params.fuelType}
           labelOf={labelFrom(FUEL_TYPE_LABELS)}
           onChange={(values) => apply({ fuelType: values as SearchParams['fuelType'] })}
         />
         <FacetCheckboxes
+          hideEmpty={foundNothing}
           legend="Transmission"
-          options={facets?.transmissions ?? []}
+          options={facets?.transmissions ?? pendingOptions(TRANSMISSIONS)}
+          pending={!facets}
           selected={params.transmission}
           labelOf={labelFrom(TRANSMISSION_LABELS)}
           onChange={(values) => apply({ transmission: values as SearchParams['transmission'] })}
@@ -185,6 +212,7 @@ export function FiltersPanel({
           onChange={(event) => apply({ doors: event.target.value ? Number(event.target.value) : undefined })}
         />
         <FacetCheckboxes
+          hideEmpty={foundNothing}
           legend="Exterior color"
           options={facets?.exteriorColors ?? []}
           selected={params.exteriorColor}
@@ -192,6 +220,7 @@ export function FiltersPanel({
           onChange={(values) => apply({ exteriorColor: values })}
         />
         <FacetCheckboxes
+          hideEmpty={foundNothing}
           legend="Interior color"
           options={facets?.interiorColors ?? []}
           selected={params.interiorColor}
@@ -206,6 +235,7 @@ export function FiltersPanel({
       </Collapsible>
       <Collapsible title="Condition">
         <FacetCheckboxes
+          hideEmpty={foundNothing}
           legend="Condition"
           options={facets?.conditions ?? []}
           selected={params.condition}
@@ -213,6 +243,7 @@ export function FiltersPanel({
           onChange={(values) => apply({ condition: values as SearchParams['condition'] })}
         />
         <FacetCheckboxes
+          hideEmpty={foundNothing}
           legend="Title status"
           options={facets?.titleStatuses ?? []}
           selected={params.titleStatus}
@@ -223,6 +254,7 @@ export function FiltersPanel({
       <Collapsible title="Features">
         {FEATURE_CATEGORIES.map((category) => (
           <FacetCheckboxes
+            hideEmpty={foundNothing}
             key={category}
             legend={FEATURE_CATEGORY_LABELS[category]}
             options={facets?.features[category] ?? []}
@@ -234,6 +266,7 @@ export function FiltersPanel({
       </Collapsible>
       <Collapsible title="Seller">
         <FacetCheckboxes
+          hideEmpty={foundNothing}
           legend="Seller type"
           options={facets?.sellerTypes ?? []}
           selected={params.sellerType}

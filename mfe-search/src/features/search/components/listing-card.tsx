@@ -1,12 +1,13 @@
 import {
+  formatDaysOnMarket,
   formatMileage,
   formatPrice,
   formatVehicleName,
   routes,
-  type Listing,
+  type SearchListing,
   type ViewMode,
 } from '@carmarket/shared';
-import { Badge, Card } from '@carmarket/shared/ui';
+import { Badge, Card, DealRatingBadge } from '@carmarket/shared/ui';
 import { useState } from 'react';
 import { Link } from '@carmarket/shared/router';
 import styled, { css } from 'styled-components';
@@ -22,41 +23,65 @@ const Article = styled(Card)<{ $mode: ViewMode }>`
     `}
 `;
 
+// Every photo fills the same 4:3 box, cropped to it (object-fit: cover), whatever its own shape.
 const Photo = styled.div<{ $mode: ViewMode }>`
+  position: relative;
   display: grid;
   place-items: center;
   aspect-ratio: 4 / 3;
+  align-self: start;
   margin: ${({ $mode }) => ($mode === 'grid' ? '-1rem -1rem 0.75rem' : '0')};
   overflow: hidden;
   background: ${({ theme }) => theme.colors.surfaceMuted};
   color: ${({ theme }) => theme.colors.textMuted};
 
   img {
+    position: absolute;
+    inset: 0;
     width: 100%;
     height: 100%;
     object-fit: cover;
   }
 `;
 
+// Quiet until pointed at: the price is what the eye should find first. At most two lines.
 const Title = styled.h2`
+  display: -webkit-box;
   margin: 0 0 0.25rem;
   padding-right: 2.75rem;
-  font-size: 1.125rem;
+  overflow: hidden;
+  font-size: 1rem;
+  font-weight: 600;
+  line-height: 1.35;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2;
 
   a {
     color: inherit;
+    text-decoration: none;
+  }
+
+  a:hover,
+  a:focus-visible {
+    text-decoration: underline;
   }
 `;
 
 const Price = styled.p`
   margin: 0;
-  font-size: 1.25rem;
-  font-weight: 700;
+  font-size: 1.375rem;
+  font-weight: 800;
 `;
 
 const Facts = styled.p`
   margin: 0.25rem 0 0.5rem;
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
 `;
 
 const Heart = styled.button`
@@ -75,18 +100,29 @@ const Heart = styled.button`
   cursor: pointer;
 `;
 
+// Thumbnails are at most 400 px on their long side; the box is 4:3 whatever the photo's shape.
+const THUMBNAIL_WIDTH = 400;
+const THUMBNAIL_HEIGHT = 300;
+
 /**
  * A search result (spec §2): photo ('No Image' without one, 'No Image Available' when it fails to
- * load), price in whole dollars, miles, dealer badge, and the favorite heart.
+ * load), price in whole dollars, miles, place, days on market, the deal rating, Verified and dealer
+ * badges, and the favorite heart. A card in the first
+ * screenful loads its photo at once (`aboveTheFold`), the first one at high priority: it is the
+ * page's largest paint; the others wait until they are scrolled near.
  */
 export function ListingCard({
   listing,
   mode,
   onToggleFavorite,
+  aboveTheFold = false,
+  first = false,
 }: {
-  listing: Listing;
+  listing: SearchListing;
   mode: ViewMode;
-  onToggleFavorite: (listing: Listing) => void;
+  onToggleFavorite: (listing: SearchListing) => void;
+  aboveTheFold?: boolean;
+  first?: boolean;
 }) {
   const [imageFailed, setImageFailed] = useState(false);
   const { vehicle, primaryImage } = listing;
@@ -104,7 +140,10 @@ export function ListingCard({
           <img
             src={primaryImage.thumbnail}
             alt={primaryImage.alt || name}
-            loading="lazy"
+            width={THUMBNAIL_WIDTH}
+            height={THUMBNAIL_HEIGHT}
+            loading={aboveTheFold ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : 'auto'}
             onError={() => setImageFailed(true)}
           />
         )}
@@ -116,8 +155,14 @@ export function ListingCard({
         <Price>{formatPrice(listing.price.amount)}</Price>
         <Facts>
           {formatMileage(vehicle.mileage)} · {city}, {state}
+          <br />
+          On the market: {formatDaysOnMarket(listing.createdAt)}
         </Facts>
-        {listing.dealerBadge && <Badge>Dealer</Badge>}
+        <Badges>
+          {listing.dealRating && <DealRatingBadge band={listing.dealRating} />}
+          {listing.verified && <Badge $tone="primary">Verified</Badge>}
+          {listing.dealerBadge && <Badge>Dealer</Badge>}
+        </Badges>
       </div>
       <Heart
         type="button"

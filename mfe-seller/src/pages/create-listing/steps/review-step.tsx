@@ -16,11 +16,18 @@ import {
 } from '@carmarket/shared';
 import type { ContactLocation, ListingDetails, VehicleDetails, VehicleInfo } from '@carmarket/shared/schemas';
 import { Badge } from '@carmarket/shared/ui';
-import { Fragment, type FormEvent, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { FormStack } from '../../../components/form-layout';
 import { SALE_TERM_LABELS, type SaleTerm } from '../../../components/listing-fields';
 import type { PhotoItem } from '../../../features/photos/hooks/use-photo-list';
+
+// Fetched with its own chunk when shown: the route's first load stays within its budget.
+const DealRatingPreview = lazy(() =>
+  import('../../../features/deal-rating/components/deal-rating-preview').then((module) => ({
+    default: module.DealRatingPreview,
+  })),
+);
 
 const Section = styled.section`
   h3 {
@@ -90,6 +97,8 @@ export interface ReviewStepProps {
   photos: readonly PhotoItem[];
   progress: Readonly<Record<string, number>>;
   onSubmit: () => void;
+  /** The name prompt for a seller who has not given a name yet (their first listing). */
+  sellerName?: ReactNode;
   actions: ReactNode;
 }
 
@@ -102,6 +111,7 @@ export function ReviewStep({
   photos,
   progress,
   onSubmit,
+  sellerName,
   actions,
 }: ReviewStepProps) {
   const shown = photos.slice(0, REVIEW_THUMBNAILS);
@@ -175,6 +185,20 @@ export function ReviewStep({
           ]}
         />
       </Section>
+      <Suspense fallback={null}>
+        <DealRatingPreview
+          query={{
+            make: vehicleInfo.make,
+            model: vehicleInfo.model,
+            year: vehicleInfo.year,
+            mileage: vehicleInfo.mileage,
+            condition: vehicleDetails.condition,
+            titleStatus: vehicleDetails.titleStatus,
+            price: listingDetails.price,
+            zipCode: contactLocation.zipCode,
+          }}
+        />
+      </Suspense>
       <Section aria-labelledby="review-photos">
         <h3 id="review-photos">Photos</h3>
         <p>{photos.length} photos</p>
@@ -201,6 +225,12 @@ export function ReviewStep({
           </Uploads>
         )}
       </Section>
+      {sellerName && (
+        <Section aria-labelledby="review-seller">
+          <h3 id="review-seller">Seller</h3>
+          {sellerName}
+        </Section>
+      )}
       {actions}
     </FormStack>
   );

@@ -7,6 +7,7 @@ import { FieldGrid, FormStack } from '../../../components/form-layout';
 import { VehicleIdentityFields } from '../../../components/vehicle-identity-fields';
 import { useAutosave } from '../use-autosave';
 import type { StepProps } from './step-props';
+import { VinCheck } from './vin-check';
 
 /** Step 1: year → make → model → trim from the catalogue, mileage and VIN. */
 export function VehicleInfoStep({ values, onChange, onNext, actions }: StepProps<VehicleInfoInput>) {
@@ -17,8 +18,23 @@ export function VehicleInfoStep({ values, onChange, onNext, actions }: StepProps
   useAutosave(form, onChange);
   const {
     register,
-    formState: { errors },
+    watch,
+    setValue,
+    formState: { errors, isSubmitted },
   } = form;
+
+  // Autofill follows the catalogue selects' rule: a new year or make clears what depended on it.
+  const currentYear = String(watch('year') ?? '');
+  const currentMake = String(watch('make') ?? '');
+  const fillFromVin = ({ year, make }: { year: string; make?: string }) => {
+    const options = { shouldDirty: true, shouldValidate: isSubmitted };
+    const newMake = make ?? (year === currentYear ? currentMake : '');
+    if (year === currentYear && newMake === currentMake) return;
+    setValue('year', year, options);
+    setValue('make', newMake, options);
+    setValue('model', '', options);
+    setValue('trim', '', options);
+  };
 
   return (
     <FormStack noValidate onSubmit={form.handleSubmit(() => onNext(form.getValues()))}>
@@ -31,6 +47,12 @@ export function VehicleInfoStep({ values, onChange, onNext, actions }: StepProps
           maxLength={VIN_LENGTH}
           error={errors.vin?.message}
           {...register('vin')}
+        />
+        <VinCheck
+          vin={String(watch('vin') ?? '')}
+          year={currentYear}
+          make={currentMake}
+          onUse={fillFromVin}
         />
       </FieldGrid>
       {actions}

@@ -1,0 +1,315 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env.js';
+import { openDatabase, type Database } from './db/client.js';
+import { authenticate } from './http/authenticate.js';
+import { registerApiDocs } from './http/docs.js';
+import { registerGracefulShutdown } from './http/graceful-shutdown.js';
+import { healthRoutes } from './http/health.js';
+import { registerErrorHandler, sendClientError, sendFrameworkError } from './http/error-handler.js';
+import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.js';
+import { AppMetrics } from './http/metrics.js';
+import { registerGlobalRateLimit } from './http/rate-limit.js';
+import { registerSecurity } from './http/security.js';
+import { createMailer } from './mail/mailer.js';
+import { adminGuard } from './modules/admin/admin-guard.js';
+import { AuthRepository } from './modules/auth/auth.repository.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { createAccessTokens } from './modules/auth/tokens.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { catalogueService } from './modules/catalogue/catalogue.service.js';
+import { DealersRepository } from './modules/dealers/dealers.repository.js';
+import { dealersRoutes } from './modules/dealers/dealers.routes.js';
+import { DealersService } from './modules/dealers/dealers.service.js';
+import { ListingImportService } from './modules/dealers/listing-import.js';
+import { DealRatingRepository } from './modules/deal-rating/deal-rating.repository.js';
+import { dealRatingRoutes } from './modules/deal-rating/deal-rating.routes.js';
+import { DealRatingService } from './modules/deal-rating/deal-rating.service.js';
+import { FavoritesRepository } from './modules/favorites/favorites.repository.js';
+import { favoritesRoutes } from './modules/favorites/favorites.routes.js';
+import { FavoritesService } from './modules/favorites/favorites.service.js';
+import { geocodingRoutes } from './modules/geocoding/geocoding.routes.js';
+import { GeocodingService } from './modules/geocoding/geocoding.service.js';
+import { ListingPhotosRepository } from './modules/listings/listing-photos.repository.js';
+import { ListingsRepository } from './modules/listings/listings.repository.js';
+import { listingsRoutes } from './modules/listings/listings.routes.js';
+import { ListingsService } from './modules/listings/listings.service.js';
+import { crawlerRoutes } from './modules/listings/crawler.routes.js';
+import { listingPagePreview } from './modules/listings/open-graph.js';
+import { runningCostRoutes } from './modules/listings/running-cost.routes.js';
+import { similarRoutes } from './modules/listings/similar.routes.js';
+import type { ViewCounter } from './modules/listings/view-counter.js';
+import { MessagesRepository } from './modules/messages/messages.repository.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { MessagesService } from './modules/messages/messages.service.js';
+import { RemoteRegistry } from './modules/remotes/remote-registry.js';
+import { remotesAdminRoutes } from './modules/remotes/remotes.routes.js';
+import { registryPaths, RemotesService } from './modules/remotes/remotes.service.js';
+import { ReportsRepository } from './modules/reports/reports.repository.js';
+import { NotificationDigest } from './modules/notifications/digest.js';
+import { NotificationsRepository } from './modules/notifications/notifications.repository.js';
+import { notificationsRoutes, unsubscribeRoutes } from './modules/notifications/notifications.routes.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { SavedSearchAlerts } from './modules/notifications/saved-search-alerts.js';
+import { every } from './modules/notifications/scheduler.js';
+import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-tokens.js';
+import { moderationRoutes, reportsRoutes } from './modules/reports/reports.routes.js';
+import { ReportsService } from './modules/reports/reports.service.js';
+import { SearchRepository } from './modules/search/search.repository.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { searchPagePreview } from './modules/search/search-page-preview.js';
+import { SearchService } from './modules/search/search.service.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { UploadsService } from './modules/uploads/uploads.service.js';
+import { UsersRepository } from './modules/users/users.repository.js';
+import { createEventBus, type EventBus } from './realtime/event-bus.js';
+import { registerMessagingEvents } from './realtime/messaging-events.js';
+import { createRealtimeServer } from './realtime/socket-server.js';
+import { registerSite } from './site/site.js';
+import { LocalStorage } from './storage/local-storage.js';
+import { createStorage } from './storage/storage.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    events: EventBus;
+    /** Checks listings that went live against saved searches (also run by a timer, see alertIntervalMs). */
+    savedSearchAlerts: SavedSearchAlerts;
+    /** Mails the notification digests due at a moment (run hourly by a timer). */
+    notificationDigest: NotificationDigest;
+    /** Which release of each remote the site serves; `remotesFor(request, reply)` is the map. */
+    remoteRegistry: RemoteRegistry;
+    /** Listing views noted in memory; `flush()` stores them now (a timer does it every second). */
+    listingViews: ViewCounter;
+  }
+}
+
+/** The digest goes out at most daily per user; looking hourly keeps each one near its day. */
+const DIGEST_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Builds the whole server (API, live connection, site) without listening. The caller migrates
+ * the database (`app.database.migrate()`) before `listen`; closing the app closes everything it
+ * opened.
+ */
+/** `now`: the clock listings expire by, for tests that move it (default: the real one). */
+export async function buildApp(
+  config: AppConfig,
+  { now = () => new Date() }: { now?: () => Date } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
+    // Photo uploads (multipart) set their own limits; JSON bodies never need more than this.
+    bodyLimit: 1024 * 1024,
+    frameworkErrors: sendFrameworkError,
+    // Fastify's own 503 while closing is not the envelope; graceful-shutdown.ts serves the requests
+    // still arriving on open connections instead, and closes those connections after them.
+    return503OnClosing: false,
+    clientErrorHandler: sendClientError,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerRequestIdHeader(app);
+  // Before the live connections' preClose hook: requests in flight finish before sockets close.
+  const shutdown = registerGracefulShutdown(app);
+
+  const database = await openDatabase(config.database);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const accessTokens = createAccessTokens(config.jwtSecret);
+  app.decorate('database', database);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await database.close();
+  });
+  app.log.info(
+    `Database: ${database.driver === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}`,
+  );
+  if (config.nodeEnv === 'production' && !config.smtpUrl) {
+    app.log.warn(`Mail goes to ${mailer.description}: set SMTP_URL so users receive their codes`);
+  } else {
+    app.log.info(`Mail goes to ${mailer.description}`);
+  }
+
+  const { db } = database;
+  const messagesRepository = new MessagesRepository(db);
+  const realtime = await createRealtimeServer(app.server, {
+    accessTokens,
+    presenceAudience: (userIds) => messagesRepository.conversationPartners(userIds),
+    redisUrl: config.redisUrl,
+    corsOrigins: config.corsOrigins,
+    log: app.log,
+  });
+  app.decorate('events', createEventBus(realtime.io));
+  app.addHook('preClose', () => realtime.close());
+
+  const remoteRegistry = new RemoteRegistry(registryPaths(config.remoteRegistryDir).file, {
+    builtInOverrides: config.remoteOverrides,
+    onError: (error) =>
+      app.log.error({ err: error }, 'deploy registry unreadable: serving the last good state'),
+  });
+  app.decorate('remoteRegistry', remoteRegistry);
+  await registerSecurity(app, config, remoteRegistry);
+  // Responses over 1 KB (API JSON, pages with a preview) in gzip, or brotli for a client that takes
+  // only that; built files are sent from their precompressed copies instead (site.ts). gzip first:
+  // on API JSON, brotli at the plugin's quality 4 came out the same size (a 47 KB search page: 7.2 KB
+  // either way) for 1.2-4.6 times the CPU, and a listing read served 3 times fewer requests with it.
+  await app.register(compress, { threshold: 1024, encodings: ['gzip', 'br'] });
+  await registerApiDocs(app);
+  await app.register(authenticate, { accessTokens });
+
+  const users = new UsersRepository(db);
+  const listingsRepository = new ListingsRepository(db);
+  const storage = createStorage(config);
+  app.log.info(`Photos are stored on ${storage.description}`);
+  if (storage instanceof LocalStorage) await storage.serve(app);
+  const notificationsRepository = new NotificationsRepository(db);
+  const notifications = new NotificationsService(notificationsRepository, app.events);
+  const listings = new ListingsService(
+    listingsRepository,
+    users,
+    storage,
+    app.log,
+    notifications,
+    catalogueService(),
+    now,
+  );
+  app.decorate('listingViews', listings.views);
+  app.addHook('onReady', async () => listings.views.start());
+  app.addHook('preClose', () => listings.views.stop());
+  const auth = new AuthService({
+    auth: new AuthRepository(db),
+    users,
+    mailer,
+    accessTokens,
+    secret: config.jwtSecret,
+    codes: config.authCodes,
+  });
+
+  const messages = new MessagesService(messagesRepository, listingsRepository, app.events);
+  registerMessagingEvents(realtime, messages);
+
+  const search = new SearchService(new SearchRepository(db, listingsRepository), listings, app.log, now);
+
+  const metrics = new AppMetrics({
+    poolUse: () => database.poolUse(),
+    socketsConnected: () => realtime.io.engine.clientsCount,
+    searchIndex: () => search.indexStats(),
+  });
+  metrics.observeRequests(app);
+  metrics.registerRoute(app, config.metricsToken);
+
+  const unsubscribeTokens = createUnsubscribeTokens(config.jwtSecret);
+  app.decorate(
+    'savedSearchAlerts',
+    new SavedSearchAlerts(notificationsRepository, search, notifications, app.log),
+  );
+  app.decorate(
+    'notificationDigest',
+    new NotificationDigest(notificationsRepository, mailer, unsubscribeTokens, config.publicUrl, app.log),
+  );
+  // The schedulers start once the server is ready (migrations applied) and stop before it closes.
+  let timers: ReturnType<typeof every>[] = [];
+  app.addHook('onReady', async () => {
+    timers = [
+      every(DIGEST_CHECK_INTERVAL_MS, () => app.notificationDigest.run(), app.log, 'notification digest'),
+      ...(config.alertIntervalMs > 0
+        ? [every(config.alertIntervalMs, () => app.savedSearchAlerts.run(), app.log, 'saved-search alerts')]
+        : []),
+    ];
+  });
+  app.addHook('preClose', async () => {
+    await Promise.all(timers.map((timer) => timer.stop()));
+  });
+
+  const api: FastifyPluginAsyncZod = async (api) => {
+    // Inside /api only: page loads fetch many static files that must not count against the limit.
+    await registerGlobalRateLimit(api, config.rateLimits.global);
+
+    await api.register(healthRoutes, {
+      database,
+      redisState: realtime.redisState,
+      isDraining: shutdown.isDraining,
+    });
+    await api.register(authRoutes, { prefix: '/auth', service: auth, rateLimits: config.rateLimits });
+    await api.register(listingsRoutes, { prefix: '/listings', service: listings });
+    await api.register(similarRoutes, {
+      prefix: '/listings',
+      repository: listingsRepository,
+      service: listings,
+    });
+    await api.register(dealRatingRoutes, {
+      prefix: '/listings',
+      service: new DealRatingService(new DealRatingRepository(db), listingsRepository),
+    });
+    await api.register(favoritesRoutes, {
+      prefix: '/listings',
+      service: new FavoritesService(new FavoritesRepository(db)),
+    });
+    await api.register(searchRoutes, {
+      prefix: '/search',
+      service: search,
+    });
+    await api.register(messagesRoutes, {
+      prefix: '/messages',
+      service: messages,
+    });
+    await api.register(uploadsRoutes, {
+      prefix: '/upload',
+      service: new UploadsService(
+        listings,
+        new ListingPhotosRepository(db),
+        storage,
+        app.log,
+        metrics.photosProcessed,
+      ),
+    });
+    await api.register(catalogueRoutes, { prefix: '/vehicle-data' });
+    await api.register(runningCostRoutes, {
+      prefix: '/running-cost',
+      fuelPricePerGallon: config.fuelPricePerGallon,
+    });
+    await api.register(remotesAdminRoutes, {
+      prefix: '/admin/remotes',
+      service: RemotesService.forConfig(config),
+      requireAdmin: adminGuard(users),
+    });
+    const reports = new ReportsService(new ReportsRepository(db), listingsRepository);
+    await api.register(reportsRoutes, { prefix: '/reports', service: reports });
+    await api.register(moderationRoutes, {
+      prefix: '/admin',
+      service: reports,
+      requireAdmin: adminGuard(users),
+    });
+    await api.register(notificationsRoutes, { prefix: '/notifications', service: notifications });
+    await api.register(unsubscribeRoutes, {
+      prefix: '/notifications',
+      tokens: unsubscribeTokens,
+      repository: notificationsRepository,
+    });
+    const geocoding = new GeocodingService({ geocoderUrl: config.geocoderUrl, log: app.log });
+    await api.register(geocodingRoutes, { prefix: '/geocode', service: geocoding });
+    const dealers = new DealersRepository(db);
+    await api.register(dealersRoutes, {
+      prefix: '/dealers',
+      service: new DealersService(dealers, geocoding),
+      listingImport: new ListingImportService(dealers, listingsRepository, listings),
+    });
+  };
+  await app.register(api, { prefix: '/api' });
+
+  await app.register(crawlerRoutes, { repository: listingsRepository });
+  const previews = [listingPagePreview(listingsRepository), searchPagePreview(search)];
+  await registerSite(app, config, remoteRegistry, async (request) => {
+    for (const previewFor of previews) {
+      const preview = await previewFor(request);
+      if (preview) return preview;
+    }
+    return null;
+  });
+  return app;
+}

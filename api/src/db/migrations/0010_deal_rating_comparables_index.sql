@@ -1,0 +1,1 @@
+CREATE INDEX "listings_make_model_year_idx" ON "listings" USING btree ("make","model","year") WHERE "listings"."status" <> 'draft';

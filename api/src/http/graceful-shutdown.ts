@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * Shutting down without cutting anyone off (SIGTERM, app.close()). Registered before the other
+ * preClose hooks, so the steps run in this order:
+ * 1. stop accepting connections and report not ready (GET /api/ready answers 503);
+ * 2. let the requests in flight finish — a message sent now is still stored and delivered live —
+ *    answering each with `Connection: close`, so keep-alive clients reconnect to another process;
+ * 3. then the later preClose hooks close the live connections (flushing what is queued; clients
+ *    reconnect on their own and catch up) and Fastify waits for the last socket, after which the
+ *    onClose hooks close the database.
+ */
+export function registerGracefulShutdown(app: FastifyInstance): { isDraining: () => boolean } {
+  let draining = false;
+  // A set rather than a count: an aborted request may still reach onResponse after onRequestAbort.
+  const inFlight = new Set<FastifyRequest>();
+  let settled: (() => void) | undefined;
+  const finished = async (request: FastifyRequest) => {
+    inFlight.delete(request);
+    if (inFlight.size === 0) settled?.();
+  };
+
+  app.addHook('onRequest', async (request) => {
+    inFlight.add(request);
+  });
+  app.addHook('onResponse', finished);
+  app.addHook('onRequestAbort', finished);
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+
+  app.addHook('preClose', async () => {
+    draining = true;
+    // Fastify closes the listener itself after the preClose hooks; closing it now means nobody new
+    // connects while the requests in flight finish. Fastify's own close() then waits for the
+    // 'close' event like this one.
+    if (app.server.listening) app.server.close();
+    if (inFlight.size > 0) await new Promise<void>((resolve) => (settled = resolve));
+  });
+
+  return { isDraining: () => draining };
+}

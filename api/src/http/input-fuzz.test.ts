@@ -1,0 +1,274 @@
+// Property-based fuzzing of every documented route: bodies, queries and path parameters generated
+// from the routes' own schemas (the OpenAPI document states them), mixed with hostile values. No
+// input may answer 5xx, every error must be the envelope, and a refused request changes no row.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { seedListing } from '../test/seed.js';
+import { createListingPayload, listingDetailsPayload, vehiclePayload } from '../test/listing-payload.js';
+import { arbitraryFor, hostileStrings, mutationOf, type JsonSchema } from '../test/schema-arbitrary.js';
+import {
+  signUp,
+  STARTUP_TIMEOUT_MS,
+  startTestApp,
+  type SignedIn,
+  type TestApp,
+  type TestResponse,
+} from '../test/test-app.js';
+
+/** At least this many requests per run, shared out evenly over the routes. */
+const TOTAL_REQUESTS = 10_000;
+
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: JsonSchema;
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  parameters: Parameter[];
+  body?: JsonSchema;
+}
+
+interface OpenApiDocument {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Parameter[];
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+      }
+    >
+  >;
+}
+
+let t: TestApp;
+let owner: SignedIn;
+let stranger: SignedIn;
+let knownIds: string[];
+
+/**
+ * Valid bodies of the routes with the most rules: half of their requests are one of these with one
+ * part made hostile, so generated requests reach the services, not only the validator.
+ */
+const validBodies: Record<string, () => unknown> = {
+  'POST /api/listings': () => createListingPayload(),
+  'PUT /api/listings/{id}': () => listingDetailsPayload(),
+  'PUT /api/listings/{id}/vehicle': () => vehiclePayload(),
+  'POST /api/messages/': () => ({
+    recipientId: owner.user._id,
+    listingId: knownIds[0],
+    content: 'Is it still available?',
+    clientMessageId: 'fuzz-1',
+  }),
+  'POST /api/search/saved': () => ({
+    name: 'Cheap Hondas',
+    params: { make: 'Honda', maxPrice: 8000, q: 'civic' },
+  }),
+  'PUT /api/auth/profile': () => ({ name: 'Pat Buyer', phone: '512-555-0100', city: 'Austin', state: 'TX' }),
+  'PUT /api/dealers/me': () => ({
+    businessName: 'Fuzz Motors',
+    street: '1 Main St',
+    city: 'Austin',
+    state: 'TX',
+    zipCode: '78701',
+    phone: '512-555-0100',
+    website: 'https://fuzz.example.com',
+  }),
+  'POST /api/reports/listings/{id}': () => ({ reason: 'scam', details: 'Asked for a deposit by gift card' }),
+};
+
+/** Requests that cannot change rows skip the before/after count. */
+const READS = new Set(['GET']);
+
+/** Every insert, update and delete on any table bumps one counter (read before and after a request). */
+async function countWrites() {
+  const db = t.app.database.db;
+  await db.execute(sql`create table fuzz_writes (n bigint not null)`);
+  await db.execute(sql`insert into fuzz_writes values (0)`);
+  await db.execute(
+    sql.raw(`create function fuzz_count_write() returns trigger language plpgsql as
+      $$ begin update fuzz_writes set n = n + 1; return null; end $$`),
+  );
+  const tables = (await db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'fuzz_writes'`,
+  )) as unknown as { rows: { tablename: string }[] };
+  for (const { tablename } of tables.rows) {
+    await db.execute(
+      sql.raw(
+        `create trigger fuzz_count_write after insert or update or delete on "${tablename}" for each row execute function fuzz_count_write()`,
+      ),
+    );
+  }
+}
+
+async function writesSoFar(): Promise<number> {
+  const result = (await t.app.database.db.execute(sql`select n from fuzz_writes`)) as unknown as {
+    rows: { n: string | number }[];
+  };
+  return Number(result.rows[0]!.n);
+}
+
+function operations(document: OpenApiDocument): Operation[] {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      // Uploads are multipart; their hostile bodies are sent by the multipart test below.
+      .filter(([, operation]) => !operation.requestBody?.content?.['multipart/form-data'])
+      .map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        parameters: operation.parameters ?? [],
+        body: operation.requestBody?.content?.['application/json']?.schema,
+      })),
+  );
+}
+
+/** Percent-encodes any value; a lone surrogate (which encodeURIComponent refuses) as invalid UTF-8. */
+function encodeComponent(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  return Array.from(text, (character) => {
+    try {
+      return encodeURIComponent(character);
+    } catch {
+      return '%ED%A0%80';
+    }
+  }).join('');
+}
+
+function requestFor(operation: Operation) {
+  const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
+  const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query');
+  return fc.record({
+    path: fc.record(
+      Object.fromEntries(
+        pathParameters.map((parameter) => [
+          parameter.name,
+          parameter.name === 'remote'
+            ? arbitraryFor(parameter.schema, parameter.name)
+            : fc.oneof(fc.constantFrom(...knownIds), fc.uuid(), arbitraryFor(parameter.schema)),
+        ]),
+      ),
+    ),
+    query: fc.record(
+      Object.fromEntries(
+        queryParameters.map((parameter) => [parameter.name, arbitraryFor(parameter.schema, parameter.name)]),
+      ),
+      { requiredKeys: [] },
+    ),
+    body: operation.body
+      ? fc.oneof(
+          arbitraryFor(operation.body),
+          ...(validBodies[`${operation.method} ${operation.path}`]
+            ? [mutationOf(validBodies[`${operation.method} ${operation.path}`]!())]
+            : []),
+        )
+      : fc.constant(undefined),
+    who: fc.constantFrom('owner', 'stranger', 'guest'),
+  });
+}
+
+function describeRequest(method: string, url: string, body: unknown, response: TestResponse) {
+  const sent = body === undefined ? '' : ` ${JSON.stringify(body).slice(0, 500)}`;
+  return `${method} ${url}${sent} → ${response.status} ${response.text.slice(0, 300)}`;
+}
+
+beforeAll(async () => {
+  // Rate limits would answer most of the run with 429 before anything is read.
+  const unlimited = String(1_000_000_000);
+  t = await startTestApp({
+    env: {
+      RATE_LIMIT_MAX: unlimited,
+      AUTH_RATE_LIMIT_IP_MAX: unlimited,
+      AUTH_RATE_LIMIT_EMAIL_MAX: unlimited,
+      // The alerts job writes notifications on its own clock, which would count as a refused request's write.
+      SAVED_SEARCH_ALERT_INTERVAL_MS: '0',
+    },
+  });
+  owner = await signUp(t, 'fuzz-owner@example.com');
+  stranger = await signUp(t, 'fuzz-stranger@example.com');
+  // Several listings: the fuzzer's owner may delete or sell some of them along the way.
+  const listings = await Promise.all(
+    Array.from({ length: 4 }, () => seedListing(t.app.database.db, owner.user._id)),
+  );
+  knownIds = [...listings.map((listing) => listing.id), owner.user._id, stranger.user._id];
+  await countWrites();
+}, STARTUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('every route, fuzzed from its schema', () => {
+  it(
+    `answers ${TOTAL_REQUESTS}+ generated requests without a 5xx, in the envelope, changing nothing when refusing`,
+    async () => {
+      const document = t.app.swagger() as unknown as OpenApiDocument;
+      const routes = operations(document);
+      expect(routes.length).toBeGreaterThan(40);
+      const runsPerRoute = Math.ceil(TOTAL_REQUESTS / routes.length);
+      let sent = 0;
+      // The first problem of each route, so one run shows every route that fails.
+      const problems: string[] = [];
+
+      for (const operation of routes) {
+        const failure = await fc.check(
+          fc.asyncProperty(requestFor(operation), async ({ path, query, body, who }) => {
+            const url =
+              operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeComponent(path[name])) +
+              (Object.keys(query).length > 0
+                ? `?${Object.entries(query)
+                    .map(([name, value]) => `${name}=${encodeComponent(value)}`)
+                    .join('&')}`
+                : '');
+            const token = { owner: owner.accessToken, stranger: stranger.accessToken, guest: undefined }[who];
+            const reads = READS.has(operation.method);
+            // Views noted by earlier reads are stored on a timer: stored now, they cannot land inside this request.
+            if (!reads) await t.app.listingViews.flush();
+            const before = reads ? 0 : await writesSoFar();
+            const response = await t.request(operation.method, url, {
+              ...(body === undefined ? {} : { json: body }),
+              token,
+            });
+            sent += 1;
+            const problem =
+              response.status >= 500
+                ? 'a 5xx answer'
+                : response.status >= 400 &&
+                    !(
+                      response.body?.success === false &&
+                      typeof response.body.error === 'string' &&
+                      typeof response.body.code === 'string'
+                    )
+                  ? 'an error outside the envelope'
+                  : !reads && response.status >= 400 && (await writesSoFar()) !== before
+                    ? 'a refused request that changed rows'
+                    : undefined;
+            if (problem) {
+              throw new Error(`${problem}: ${describeRequest(operation.method, url, body, response)}`);
+            }
+          }),
+          { numRuns: runsPerRoute, endOnFailure: true },
+        );
+        if (failure.failed) problems.push(String((failure.errorInstance as Error).message));
+      }
+      expect(problems).toEqual([]);
+      expect(sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
+    },
+    15 * 60_000,
+  );
+});
+
+describe('inputs that never reach a schema', () => {
+  it.each(hostileStrings.filter((text) => text.length > 0 && text.length < 100))(
+    'search text %j answers without a 5xx',
+    async (text) => {
+      const response = await t.request('GET', `/api/search?q=${encodeComponent(text)}`);
+      expect(response.status).toBeLessThan(500);
+    },
+  );
+});

@@ -1,0 +1,61 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadConfig } from '../config/env.js';
+import { registerErrorHandler } from '../http/error-handler.js';
+import { RemoteRegistry } from '../modules/remotes/remote-registry.js';
+import { cacheControlFor, registerSite } from './site.js';
+
+describe('cacheControlFor', () => {
+  it.each([
+    ['index.html', 'no-cache'],
+    ['remoteEntry.js', 'no-cache'],
+    ['mf-manifest.json', 'no-cache'],
+    ['main.js', 'no-cache'],
+    ['favicon.ico', 'no-cache'],
+    ['vendors.3f9a1c2b7d.js', 'public, max-age=31536000, immutable'],
+    ['static/css/app.0123456789abcdef0123.css', 'public, max-age=31536000, immutable'],
+    ['logo-deadbeef12.svg', 'public, max-age=31536000, immutable'],
+    ['main.8f965ed0.js.br', 'public, max-age=31536000, immutable'],
+    ['remoteEntry.js.gz', 'no-cache'],
+    ['index.html.br', 'no-cache'],
+  ])('%s → %s', (file, expected) => {
+    expect(cacheControlFor(`/srv/shell/dist/${file}`)).toBe(expected);
+  });
+});
+
+describe('a server without front-end builds', () => {
+  let app: FastifyInstance;
+  let emptyRoot: string;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    emptyRoot = await mkdtemp(path.join(tmpdir(), 'carmarket-no-site-'));
+    app = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => logged.push(JSON.parse(line).msg) } },
+    });
+    registerErrorHandler(app);
+    await registerSite(
+      app,
+      loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), STATIC_ROOT: emptyRoot }),
+      new RemoteRegistry(path.join(emptyRoot, 'registry.json')),
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(emptyRoot, { recursive: true, force: true });
+  });
+
+  it('still starts, says it serves the API only, and answers 404 for pages', async () => {
+    expect(logged.some((line) => /serving the API only/.test(line))).toBe(true);
+    const address = app.server.address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${address.port}/search`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect((await fetch(`http://127.0.0.1:${address.port}/remotes.json`)).status).toBe(200);
+  });
+});

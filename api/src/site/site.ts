@@ -1,0 +1,167 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import {
+  PAGE_REMOTES,
+  REMOTE_SHORT_NAMES,
+  REMOTES_ELEMENT_ID,
+  remotes,
+  routeOfPath,
+} from '@carmarket/shared/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config/env.js';
+import { IMMUTABLE, REVALIDATE } from '../http/cache-control.js';
+import { NotFoundError } from '../http/errors.js';
+import { escapeHtml, withPreview, type PagePreview } from '../modules/listings/open-graph.js';
+import type { RemoteRegistry, RemotesManifest } from '../modules/remotes/remote-registry.js';
+import { registryPaths } from '../modules/remotes/remotes.service.js';
+
+// Files that name the current build and must be revalidated on every load; everything with a
+// content hash in its name never changes and may be cached for good.
+const ALWAYS_REVALIDATE = new Set(['index.html', 'remotes.json', 'mf-manifest.json', 'remoteEntry.js']);
+const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+export function cacheControlFor(filePath: string): string {
+  // A precompressed copy (main.8f965ed0.js.br) is cached as the file it stands for.
+  const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+  if (ALWAYS_REVALIDATE.has(name)) return REVALIDATE;
+  return HASHED_FILE.test(name) ? IMMUTABLE : REVALIDATE;
+}
+
+const setCacheHeaders = (reply: FastifyReply, filePath: string) => {
+  reply.header('cache-control', cacheControlFor(filePath));
+};
+
+/**
+ * A remote's files are public and may be loaded by a shell on another origin: the federation
+ * runtime fetches the manifest (CORS) and loads scripts with crossorigin, and Helmet's default
+ * Cross-Origin-Resource-Policy (same-origin) would block them.
+ */
+const setRemoteHeaders = (reply: FastifyReply, filePath: string) => {
+  setCacheHeaders(reply, filePath);
+  reply.header('cross-origin-resource-policy', 'cross-origin');
+  reply.header('access-control-allow-origin', '*');
+};
+
+/** Paths the shell's router owns: not the API, the live connection, remote files, or files. */
+function isClientRoute(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (/^\/(api|socket\.io|remotes)(\/|$)/.test(pathname)) return false;
+  return !path.posix.basename(pathname).includes('.');
+}
+
+/**
+ * What the page needs first, put into index.html's head so the browser does not wait for the
+ * shell's script to ask: the remotes map (/remotes.json's answer for this browser, canary included)
+ * and preloads of the page's remote manifest and the shell's own, which are read before the remote
+ * mounts. Cross-origin manifests are not preloaded: the shell revalidates those itself.
+ */
+function pageHints(pathname: string, remotesMap: RemotesManifest): string {
+  const route = routeOfPath(pathname);
+  const short = route && route in PAGE_REMOTES ? PAGE_REMOTES[route as keyof typeof PAGE_REMOTES] : null;
+  const entry = short && remotesMap.remotes.find((remote) => remote.name === remotes[short].name)?.entry;
+  const preloads = entry?.startsWith('/') ? [entry, '/mf-manifest.json'] : [];
+  return [
+    // JSON in a data block: '<' escaped so no value can close the element; never executed, so the CSP holds.
+    `<script id="${REMOTES_ELEMENT_ID}" type="application/json">${JSON.stringify(remotesMap).replace(/</g, '\\u003c')}</script>`,
+    ...preloads.map(
+      (href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous" />`,
+    ),
+  ].join('\n    ');
+}
+
+/**
+ * Serves the built front ends from STATIC_ROOT as docs/architecture.md lays out: the shell at /,
+ * each remote's built-in release at /remotes/<short>/, releases published from a dist folder at
+ * /remotes/releases/<short>/<version>/, the deploy registry's answer at /remotes.json, and
+ * index.html for client routes. Files are looked up per request, so nothing needs a restart.
+ */
+export async function registerSite(
+  app: FastifyInstance,
+  config: AppConfig,
+  registry: RemoteRegistry,
+  /** A page's link preview (title, description, Open Graph tags) put into index.html, when it has one. */
+  previewFor?: (request: FastifyRequest) => Promise<PagePreview | null>,
+): Promise<void> {
+  const shellDir = path.join(config.staticRoot, 'shell', 'dist');
+  const remoteDirs = REMOTE_SHORT_NAMES.map((short) => ({
+    short,
+    dir: path.join(config.staticRoot, `mfe-${short}`, 'dist'),
+  }));
+
+  const found = [shellDir, ...remoteDirs.map((remote) => remote.dir)].filter((dir) => existsSync(dir));
+  if (!existsSync(path.join(shellDir, 'index.html'))) {
+    app.log.warn(`No shell build at ${shellDir}: serving the API only until the front end is built.`);
+  } else {
+    app.log.info(
+      `Serving the site from ${config.staticRoot} (${found.length} of ${remoteDirs.length + 1} builds found)`,
+    );
+  }
+
+  app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
+    // Private: with a canary, the answer depends on the browser's bucket cookie.
+    reply.header('cache-control', 'private, no-cache').header('vary', 'cookie');
+    return registry.remotesFor(request, reply);
+  });
+
+  const releasesDir = registryPaths(config.remoteRegistryDir).releasesDir;
+  const remoteRoots = [
+    ...remoteDirs.map(({ short, dir }) => ({ root: dir, prefix: `/remotes/${short}/` })),
+    { root: releasesDir, prefix: '/remotes/releases/' },
+  ];
+  for (const { root, prefix } of remoteRoots) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: setRemoteHeaders,
+      // The .br and .gz copies the build writes beside each text file.
+      preCompressed: true,
+      suppressWarning: true,
+    });
+  }
+
+  await app.register(fastifyStatic, {
+    root: shellDir,
+    prefix: '/',
+    // '/' is a page like any other: served below with its hints.
+    index: false,
+    cacheControl: false,
+    setHeaders: setCacheHeaders,
+    preCompressed: true,
+    suppressWarning: true,
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const indexFile = path.join(shellDir, 'index.html');
+    if (isClientRoute(request) && existsSync(indexFile)) {
+      const remotesMap = await registry.remotesFor(request, reply);
+      // A failed preview (say, the database is down) must not take the page with it.
+      const preview = await previewFor?.(request).catch((error: unknown) => {
+        request.log.error({ err: error }, 'page preview failed: serving the plain page');
+        return null;
+      });
+      const pathname = request.url.split('?')[0] ?? '/';
+      const page = (await readFile(indexFile, 'utf8')).replace(
+        '</head>',
+        () => `    ${pageHints(pathname, remotesMap)}\n  </head>`,
+      );
+      return (
+        reply
+          .status(preview?.status ?? 200)
+          // Private: with a canary, the inlined remotes map depends on the browser's bucket cookie.
+          .header('cache-control', `private, ${REVALIDATE}`)
+          .header('vary', 'cookie')
+          .type('text/html; charset=utf-8')
+          .send(preview ? withPreview(page, preview) : page)
+      );
+    }
+    throw request.url.startsWith('/api')
+      ? new NotFoundError('Route not found', 'ROUTE_NOT_FOUND')
+      : new NotFoundError('Not found');
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * Where photos live: local disk by default, an S3-compatible bucket when configured. Keys are
+ * relative paths such as `photos/<publicId>.webp`; a key's content never changes once written,
+ * so every stored object is served as immutable.
+ */
+export interface PhotoStorage {
+  /** For the start-up log: where the photos go. */
+  readonly description: string;
+  /** Stores (or replaces) the object at `key`. */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** Removes the objects; keys that hold nothing are ignored. */
+  delete(keys: readonly string[]): Promise<void>;
+  /** The address browsers load the object from. */
+  url(key: string): string;
+}

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TEST_JWT_SECRET } from './test-app.js';
+
+/** A server process starts tsx, loads its database and migrates it: generous on a busy machine. */
+export const PROCESS_START_TIMEOUT_MS = 120_000;
+const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ApiProcess {
+  baseUrl: string;
+  port: number;
+  child: ChildProcess;
+}
+
+/**
+ * The real server (`src/server.ts`, as `npm start` runs it once built) in a process of its own, on
+ * a free port with its own data directory; resolves once /api/health answers. `env` adds to or
+ * overrides the test configuration (e.g. DATABASE_URL, REDIS_URL).
+ */
+export async function startApiProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ApiProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      JWT_SECRET: TEST_JWT_SECRET,
+      DATA_DIR: dataDir,
+      STATIC_ROOT: path.join(dataDir, 'no-site'),
+      SEED_ON_START: 'false',
+      GEOCODER_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + PROCESS_START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API process exited with ${child.exitCode}`);
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (healthy) return { baseUrl, port, child };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`API process on port ${port} did not start`);
+}
+
+/** Resolves with the exit code once the process has ended (at once if it already has). */
+export function exited({ child }: ApiProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** SIGTERM, as a process manager stops the server, and waits for it to exit. */
+export function stopApiProcess(api: ApiProcess): Promise<number | null> {
+  const done = exited(api);
+  if (api.child.exitCode === null && api.child.signalCode === null) api.child.kill('SIGTERM');
+  return done;
+}

@@ -1,0 +1,57 @@
+import { Mailbox } from '../../scripts/lib/smtp-catcher.mjs';
+import { signUpViaApi, uniqueEmail } from '../../scripts/lib/session.mjs';
+import { expect, test } from '../support/fixtures';
+import { createListingViaApi, type ApiListing } from '../support/listings';
+import { createTestImages } from '../support/test-images';
+
+let listing: ApiListing;
+
+test.beforeAll(async ({ playwright }) => {
+  const baseURL = process.env.E2E_BASE_URL!;
+  const mailbox = new Mailbox(process.env.E2E_MAIL_DIR!);
+  const request = await playwright.request.newContext({ baseURL });
+  const seller = await signUpViaApi({ baseURL, mailbox, email: uniqueEmail('seo-seller') });
+  listing = await createListingViaApi(request, seller, await createTestImages(4));
+  await request.dispose();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a listing page shows the car and its price', async ({ page }) => {
+    await page.goto(`/listing/${listing._id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('2012 Honda Civic LX');
+    await expect(main).toContainText('$7,400');
+    await expect(page).toHaveTitle('2012 Honda Civic — $7,400');
+  });
+
+  test('a search page lists the titles of its results, each a link to its listing', async ({ page }) => {
+    await page.goto('/search?make=Honda');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Honda for sale');
+    const results = page.getByRole('listitem');
+    await expect(results.first()).toBeVisible();
+    for (const title of await results.getByRole('link').allTextContents()) expect(title).toMatch(/Honda/);
+    await expect(page.getByRole('link', { name: '2012 Honda Civic LX' }).first()).toHaveAttribute(
+      'href',
+      /^\/listing\//,
+    );
+  });
+});
+
+test('a listing names the car and its price in JSON-LD, beside the page the browser renders', async ({
+  page,
+}) => {
+  await page.goto(`/listing/${listing._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: '2012 Honda Civic LX' })).toBeVisible();
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(data).toMatchObject({
+    '@type': 'Car',
+    name: '2012 Honda Civic LX',
+    offers: { '@type': 'Offer', price: 7400, priceCurrency: 'USD' },
+  });
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new RegExp(`/listing/${listing._id}$`),
+  );
+});

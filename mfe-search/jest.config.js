@@ -1,0 +1,3 @@
+import { frontEndJest } from '../jest.base.js';
+
+export default frontEndJest('mfe-search');

@@ -1,0 +1,458 @@
+#!/usr/bin/env node
+// npm run bench:server — the API under load, each figure beside a floor measured in the same minute.
+//
+// For each database (a throwaway PGlite on disk; a throwaway PostgreSQL database when DATABASE_URL is
+// set or PostgreSQL answers on 127.0.0.1:5432): migrate, seed the listings of bench:search plus
+// users paired by conversations, then
+//   1. the listing page's statement through the raw driver, 10 at a time (the database's floor);
+//   2. GET /api/listings/:id as a guest over 1,000 listings, 50 connections (wrk), between two runs of a
+//      bare Fastify hello-world (the HTTP floor of one process on these cores);
+//   3. --sockets users connecting at once (100 handshakes in flight): wall time, the API's CPU seconds,
+//      and the presence frames the clients received (each user has one conversation partner).
+//   4. 12 MP JPEG uploads, two at a time, while 10 connections read listings: photos/s beside sharp
+//      alone (the API's encoder in this process, two at a time), and the reads' p99 beside their p99
+//      with no uploads.
+// wrk must be installed (Debian: apt-get install wrk); without it the HTTP rows are skipped.
+// Options: --listings N (default 100000), --seconds S per load run (default 8), --sockets N
+// (default 2000), --only pglite|postgres.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { io as connectSocket } from 'socket.io-client';
+import {
+  buildApi,
+  drizzleModule,
+  freePort,
+  postgresUrl,
+  root,
+  seedListings,
+  startServer,
+} from './lib/bench-setup.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    listings: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '8' },
+    sockets: { type: 'string', default: '2000' },
+    only: { type: 'string' },
+  },
+});
+const LISTINGS = Number(options.listings);
+const LOAD_SECONDS = Number(options.seconds);
+const SOCKET_USERS = Number(options.sockets);
+const CONNECTIONS = 50;
+const LISTING_IDS = 1000;
+const HANDSHAKES_IN_FLIGHT = 100;
+const JWT_SECRET = randomBytes(32).toString('hex');
+
+const hasWrk = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // wrk prints its version and exits 1; only a missing binary is ENOENT.
+    return error.code !== 'ENOENT';
+  }
+})();
+
+// ---- the floors ----------------------------------------------------------------------------
+const HELLO_WORLD = `
+  import Fastify from 'fastify';
+  const app = Fastify();
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  console.log('listening');`;
+
+async function startHelloWorld() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', HELLO_WORLD], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', () => reject(new Error('the hello-world server exited')));
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: () => (child.kill('SIGTERM'), exited),
+  };
+}
+
+/** One wrk run: requests per second and latency percentiles (wrk --latency). */
+function wrk(url, script) {
+  const args = [
+    '-t1',
+    `-c${CONNECTIONS}`,
+    `-d${LOAD_SECONDS}s`,
+    '--latency',
+    ...(script ? ['-s', script] : []),
+  ];
+  return parseWrk(execFileSync('wrk', [...args, url], { encoding: 'utf8' }));
+}
+
+function parseWrk(output) {
+  const latency = (percent) => {
+    const match = output.match(new RegExp(`^\\s+${percent}%\\s+([\\d.]+)(us|ms|s)`, 'm'));
+    if (!match) return NaN;
+    return Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2]];
+  };
+  const errors = output.match(/Non-2xx or 3xx responses: (\d+)/);
+  return {
+    rate: Number(output.match(/Requests\/sec:\s+([\d.]+)/)[1]),
+    p50: latency(50),
+    p99: latency(99),
+    errors: errors ? Number(errors[1]) : 0,
+  };
+}
+
+/** The listing page's statement, captured from the repository, run through the raw client. */
+async function rawStatementRate(modules, driver, rawClient, listingIds) {
+  const captured = [];
+  const { drizzle } = await drizzleModule(driver === 'pglite' ? 'pglite' : 'node-postgres');
+  const db = drizzle({ client: rawClient, logger: { logQuery: (query) => captured.push(query) } });
+  await new modules.ListingsRepository(db).findForPage(listingIds[0], null);
+  const text = captured[0];
+  let done = 0;
+  const deadline = performance.now() + LOAD_SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (performance.now() < deadline) {
+        await rawClient.query(text, [null, listingIds[done % listingIds.length]]);
+        done += 1;
+      }
+    }),
+  );
+  return done / ((performance.now() - started) / 1000);
+}
+
+// ---- presence ----------------------------------------------------------------------------
+/** Users bench-presence-1…N, paired two by two by a conversation about one listing. */
+async function seedPresenceUsers(database, sql, count) {
+  await database.db.execute(
+    sql.raw(`insert into users (email)
+      select 'bench-presence-' || lpad(g::text, 6, '0') || '@example.com' from generate_series(1, ${count}) g`),
+  );
+  await database.db.execute(
+    sql.raw(`with numbered as (
+        select id, row_number() over (order by email) as n from users where email like 'bench-presence-%')
+      insert into conversations (listing_id, listing_title, buyer_id, seller_id)
+      select (select id from listings limit 1), 'Bench car', b.id, s.id
+      from numbered b join numbered s on s.n = b.n + 1
+      where b.n % 2 = 1`),
+  );
+  const { rows } = await database.db.execute(
+    sql.raw(`select id from users where email like 'bench-presence-%' order by email`),
+  );
+  return rows.map((row) => row.id);
+}
+
+/** CPU seconds (user + system) the process has used so far, from /proc. */
+async function cpuSeconds(pid) {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function connectAll(base, tokens) {
+  const sockets = [];
+  let frames = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: HANDSHAKES_IN_FLIGHT }, async () => {
+      while (next < tokens.length) {
+        const socket = connectSocket(base, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          auth: { token: tokens[next++] },
+          reconnection: false,
+        });
+        socket.on('user-status-changed', () => (frames += 1));
+        sockets.push(socket);
+        await new Promise((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('connect_error', reject);
+        });
+      }
+    }),
+  );
+  return { sockets, seconds: (performance.now() - started) / 1000, frames: () => frames };
+}
+
+async function presenceBurst(server, tokens) {
+  const cpuBefore = await cpuSeconds(server.pid);
+  const burst = await connectAll(server.base, tokens);
+  // Let the last coalescing window go out before counting.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
+  const frames = burst.frames();
+  burst.sockets.forEach((socket) => socket.close());
+  return { users: tokens.length, seconds: burst.seconds, cpu, frames };
+}
+
+// ---- photos ------------------------------------------------------------------------------
+const PHOTOS = 16;
+
+/** A 12 MP JPEG with camera-like grain (about 3.5 MB). */
+async function twelveMegapixelPhoto(sharp) {
+  const [width, height] = [4000, 3000];
+  const noise = (sigma) => ({
+    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma } },
+  });
+  const scene = await sharp(noise(40)).blur(6).raw().toBuffer();
+  const grain = await sharp(noise(25)).raw().toBuffer();
+  return sharp(scene, { raw: { width, height, channels: 3 } })
+    .composite([{ input: grain, raw: { width, height, channels: 3 }, blend: 'overlay' }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** `count` tasks, `parallel` at a time: tasks per second. */
+async function rate(count, parallel, task) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+  return count / ((performance.now() - started) / 1000);
+}
+
+/** Listing reads with 10 connections in the background while `work` runs: their p99. */
+async function readsDuring(server, script, work) {
+  const reads = new Promise((resolve, reject) => {
+    const child = spawn('wrk', ['-t1', '-c10', `-d${LOAD_SECONDS}s`, '--latency', '-s', script, server.base]);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.once('exit', () => resolve(parseWrk(output)));
+    child.once('error', reject);
+  });
+  const result = await work();
+  return { result, reads: await reads };
+}
+
+async function photoUploads(server, script, modules, photo, owner) {
+  const { sharp, encodePhoto } = modules;
+  const alone = await rate(PHOTOS, 2, () => encodePhoto(sharp(photo).rotate()));
+  const token = await modules.accessTokens.sign(owner.sellerId);
+  const upload = async (index) => {
+    const form = new FormData();
+    form.append('images', new Blob([photo], { type: 'image/jpeg' }), 'car.jpg');
+    const listingId = owner.listingIds[index % owner.listingIds.length];
+    const response = await fetch(`${server.base}/api/upload/listing/${listingId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (!response.ok) throw new Error(`upload: ${response.status} ${await response.text()}`);
+  };
+  const quiet = await readsDuring(server, script, async () => undefined);
+  const busy = await readsDuring(server, script, () => rate(PHOTOS, 2, upload));
+  return { alone, api: busy.result, readsQuiet: quiet.reads, readsDuringUploads: busy.reads };
+}
+
+// ---- one database -------------------------------------------------------------------------
+async function benchDatabase(label, databaseConfig, serverEnv, modules) {
+  console.log(`\n## ${label}: seeding ${LISTINGS.toLocaleString('en-US')} listings`);
+  const database = await modules.openDatabase(databaseConfig);
+  await database.migrate();
+  await seedListings(database, modules.sql, modules.zipCoordinates, LISTINGS);
+  const userIds = await seedPresenceUsers(database, modules.sql, SOCKET_USERS);
+  const { rows } = await database.db.execute(
+    modules.sql.raw(`select id from listings where status = 'active' order by random() limit ${LISTING_IDS}`),
+  );
+  const listingIds = rows.map((row) => row.id);
+  // The photos go to a few listings of one seller (each has one photo of 20 so far).
+  const { rows: owned } = await database.db.execute(
+    modules.sql.raw(`select id, seller_id from listings
+      where seller_id = (select seller_id from listings limit 1) limit ${PHOTOS / 2}`),
+  );
+  const owner = { sellerId: owned[0].seller_id, listingIds: owned.map((row) => row.id) };
+  await database.close();
+
+  const rawClient =
+    databaseConfig.driver === 'pglite'
+      ? new modules.PGlite({ dataDir: databaseConfig.dataDir, extensions: modules.pgliteExtensions })
+      : new modules.pg.Pool({ connectionString: databaseConfig.url, max: 10 });
+  const rawRate = await rawStatementRate(modules, databaseConfig.driver, rawClient, listingIds);
+  await (databaseConfig.driver === 'pglite' ? rawClient.close() : rawClient.end());
+
+  const server = await startServer({ ...serverEnv, JWT_SECRET });
+  const result = { label, rawRate };
+  try {
+    if (hasWrk) {
+      const script = path.join(await mkdtemp(path.join(tmpdir(), 'carmarket-wrk-')), 'listings.lua');
+      await writeFile(
+        script,
+        `local ids = { ${listingIds.map((id) => `"${id}"`).join(', ')} }
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format("GET", "/api/listings/" .. ids[(n % #ids) + 1], { ["Accept-Encoding"] = "gzip, br" })
+end
+`,
+      );
+      const hello = await startHelloWorld();
+      try {
+        // Warm up: the statement is prepared on each pooled connection, the JIT settles.
+        await wrk(server.base, script);
+        const floorBefore = await wrk(hello.url);
+        const listing = await wrk(server.base, script);
+        const floorAfter = await wrk(hello.url);
+        result.listing = listing;
+        result.floor = {
+          rate: (floorBefore.rate + floorAfter.rate) / 2,
+          p99: Math.max(floorBefore.p99, floorAfter.p99),
+        };
+        await hello.stop();
+        result.photos = await photoUploads(server, script, modules, modules.photo, owner);
+      } finally {
+        await hello.stop();
+        await rm(path.dirname(script), { recursive: true, force: true });
+      }
+    }
+    const tokens = await Promise.all(userIds.map((id) => modules.accessTokens.sign(id)));
+    result.presence = await presenceBurst(server, tokens);
+  } finally {
+    await server.stop();
+  }
+  return result;
+}
+
+const number = (value) => Math.round(value).toLocaleString('en-US');
+const ms = (value) => `${value.toFixed(1)} ms`;
+
+function report(results) {
+  const lines = [
+    `${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load average at the end ${loadavg()[0].toFixed(1)}; ${LISTINGS.toLocaleString('en-US')} listings; wrk: 1 thread, ${CONNECTIONS} connections, ${LOAD_SECONDS} s a run, on the same cores as the server.`,
+    '',
+    '| database | what | rate | p50 | p99 | floor in the same minute | share of the floor |',
+    '|---|---|---:|---:|---:|---|---:|',
+  ];
+  for (const result of results) {
+    if (result.listing) {
+      lines.push(
+        `| ${result.label} | GET /api/listings/:id, guest | ${number(result.listing.rate)}/s | ${ms(result.listing.p50)} | ${ms(result.listing.p99)} | hello-world ${number(result.floor.rate)}/s, p99 ${ms(result.floor.p99)} | ${((100 * result.listing.rate) / result.floor.rate).toFixed(1)} % |`,
+      );
+      lines.push(
+        `| ${result.label} | the same | | | | its statement through the raw driver, 10 at a time: ${number(result.rawRate)}/s | ${((100 * result.listing.rate) / result.rawRate).toFixed(0)} % |`,
+      );
+    } else {
+      lines.push(
+        `| ${result.label} | listing page statement, raw driver | ${number(result.rawRate)}/s | | | (wrk not installed) | |`,
+      );
+    }
+    if (result.photos) {
+      const { alone, api, readsQuiet, readsDuringUploads } = result.photos;
+      lines.push(
+        `| ${result.label} | 12 MP photo uploads, 2 at a time | ${api.toFixed(1)}/s | | | sharp alone, 2 at a time: ${alone.toFixed(1)}/s | ${((100 * api) / alone).toFixed(0)} % |`,
+        `| ${result.label} | listing reads (10 connections) meanwhile | ${number(readsDuringUploads.rate)}/s | ${ms(readsDuringUploads.p50)} | ${ms(readsDuringUploads.p99)} | with no uploads: ${number(readsQuiet.rate)}/s, p99 ${ms(readsQuiet.p99)} | |`,
+      );
+    }
+    const { users, seconds, cpu, frames } = result.presence;
+    lines.push(
+      `| ${result.label} | ${number(users)} users connecting, 100 at a time | ${seconds.toFixed(1)} s | | | API CPU ${cpu.toFixed(1)} s; ${number(frames)} presence frames (${(frames / users).toFixed(2)} a user; announcing to everyone: ${number((users * (users - 1)) / 2)}) | |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  await buildApi();
+  const api = (file) => import(path.join(root, 'api/dist', file));
+  const [
+    { openDatabase },
+    listings,
+    geocoding,
+    tokens,
+    photoFiles,
+    drizzle,
+    pglite,
+    trgm,
+    cube,
+    earth,
+    pg,
+    sharp,
+  ] = await Promise.all([
+    api('db/client.js'),
+    api('modules/listings/listings.repository.js'),
+    api('modules/geocoding/zip-coordinates.js'),
+    api('modules/auth/tokens.js'),
+    api('modules/uploads/photo-files.js'),
+    drizzleModule(''),
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/cube'),
+    import('@electric-sql/pglite/contrib/earthdistance'),
+    import('pg'),
+    import('sharp'),
+  ]);
+  const modules = {
+    openDatabase,
+    sql: drizzle.sql,
+    ListingsRepository: listings.ListingsRepository,
+    zipCoordinates: geocoding.zipCoordinates,
+    accessTokens: tokens.createAccessTokens(JWT_SECRET),
+    PGlite: pglite.PGlite,
+    pgliteExtensions: { pg_trgm: trgm.pg_trgm, cube: cube.cube, earthdistance: earth.earthdistance },
+    pg: pg.default,
+    sharp: sharp.default,
+    encodePhoto: photoFiles.encodePhoto,
+    photo: await twelveMegapixelPhoto(sharp.default),
+  };
+  if (!hasWrk) console.log('wrk is not installed: the HTTP rows are skipped (Debian: apt-get install wrk).');
+
+  const results = [];
+  if (options.only !== 'postgres') {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'carmarket-bench-'));
+    try {
+      results.push(
+        await benchDatabase(
+          'PGlite',
+          { driver: 'pglite', dataDir: path.join(dataDir, 'db') },
+          { DATA_DIR: dataDir },
+          modules,
+        ),
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  const serverUrl = options.only === 'pglite' ? undefined : await postgresUrl();
+  if (serverUrl) {
+    const name = `carmarket_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new modules.pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    try {
+      results.push(
+        await benchDatabase(
+          'PostgreSQL',
+          { driver: 'postgres', url: url.toString() },
+          { DATABASE_URL: url.toString() },
+          modules,
+        ),
+      );
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  } else if (options.only !== 'pglite') {
+    console.log('\nPostgreSQL: not reachable (set DATABASE_URL); skipped.');
+  }
+  console.log(`\n${report(results)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

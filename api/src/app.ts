@@ -37,6 +37,7 @@ import { ListingsRepository } from './modules/listings/listings.repository.js';
 import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { ListingsService } from './modules/listings/listings.service.js';
 import { crawlerRoutes } from './modules/listings/crawler.routes.js';
+import { ListingFreshness } from './modules/listings/listing-freshness.js';
 import { listingPagePreview } from './modules/listings/open-graph.js';
 import { runningCostRoutes } from './modules/listings/running-cost.routes.js';
 import { similarRoutes } from './modules/listings/similar.routes.js';
@@ -176,7 +177,7 @@ export async function buildApp(
     app.log,
     notifications,
     catalogueService(),
-    now,
+    new ListingFreshness(config.listingRenewalPeriodMs, now),
   );
   app.decorate('listingViews', listings.views);
   app.addHook('onReady', async () => listings.views.start());
@@ -193,7 +194,7 @@ export async function buildApp(
   const messages = new MessagesService(messagesRepository, listingsRepository, app.events);
   registerMessagingEvents(realtime, messages);
 
-  const search = new SearchService(new SearchRepository(db, listingsRepository), listings, app.log, now);
+  const search = new SearchService(new SearchRepository(db, listingsRepository), listings, app.log);
 
   const metrics = new AppMetrics({
     poolUse: () => database.poolUse(),
@@ -302,7 +303,7 @@ export async function buildApp(
   };
   await app.register(api, { prefix: '/api' });
 
-  await app.register(crawlerRoutes, { repository: listingsRepository });
+  await app.register(crawlerRoutes, { repository: listingsRepository, freshness: listings.freshness });
   const previews = [listingPagePreview(listingsRepository), searchPagePreview(search)];
   await registerSite(app, config, remoteRegistry, async (request) => {
     for (const previewFor of previews) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_FUEL_PRICE_PER_GALLON,
+  LISTING_RENEWAL_DAYS,
   OTP_RESEND_INTERVAL_MS,
   OTP_TTL_MS,
 } from '@carmarket/shared/constants';
@@ -63,6 +64,8 @@ export interface AppConfig {
   alertIntervalMs: number;
   /** The price of a gallon the listing page's yearly fuel cost starts from (the buyer may enter theirs). */
   fuelPricePerGallon: number;
+  /** How long a listing stays in search after it was listed or last renewed (spec: 60 days). */
+  listingRenewalPeriodMs: number;
   /** Bearer token that unlocks GET /metrics; undefined: the route is off. */
   metricsToken: string | undefined;
 }
@@ -159,6 +162,7 @@ const envSchema = z.object({
     .positive('must be more than 0')
     .max(100, 'must be at most 100')
     .default(DEFAULT_FUEL_PRICE_PER_GALLON),
+  LISTING_RENEWAL_PERIOD_MS: positiveInt(LISTING_RENEWAL_DAYS * 24 * 60 * 60_000),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
@@ -267,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     alertIntervalMs: vars.SAVED_SEARCH_ALERT_INTERVAL_MS,
     fuelPricePerGallon: vars.FUEL_PRICE_PER_GALLON,
+    listingRenewalPeriodMs: vars.LISTING_RENEWAL_PERIOD_MS,
     metricsToken: vars.METRICS_TOKEN,
   };
 }

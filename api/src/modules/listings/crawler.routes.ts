@@ -2,6 +2,7 @@ import { routes } from '@carmarket/shared/contracts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../../http/errors.js';
+import type { ListingFreshness } from './listing-freshness.js';
 import type { ListingsRepository } from './listings.repository.js';
 
 /** The sitemap protocol's limit of URLs per file; past it /sitemap.xml is an index of pages. */
@@ -35,14 +36,20 @@ function urlset(entries: { loc: string; lastmod?: Date }[]): string {
 
 /**
  * What search engines read: /robots.txt (the public pages, the sitemap) and /sitemap.xml with every
- * active listing; past `pageSize` URLs it becomes an index of /sitemap-<n>.xml pages.
+ * listing in search (active, not expired); past `pageSize` URLs it becomes an index of
+ * /sitemap-<n>.xml pages.
  */
 export const crawlerRoutes: FastifyPluginAsync<{
   repository: ListingsRepository;
+  freshness: ListingFreshness;
   pageSize?: number;
-}> = async (app, { repository, pageSize = SITEMAP_MAX_URLS }) => {
+}> = async (app, { repository, freshness, pageSize = SITEMAP_MAX_URLS }) => {
   const listingPage = async (origin: string, page: number) => {
-    const rows = await repository.activeListingsForSitemap((page - 1) * pageSize, pageSize);
+    const rows = await repository.listingsInSearchForSitemap(
+      freshness.renewedAfter(),
+      (page - 1) * pageSize,
+      pageSize,
+    );
     return rows.map(({ id, updatedAt }) => ({ loc: `${origin}${routes.listing(id)}`, lastmod: updatedAt }));
   };
   const staticPages = (origin: string) =>
@@ -61,7 +68,7 @@ export const crawlerRoutes: FastifyPluginAsync<{
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const origin = originOf(request);
-    const total = await repository.countActive();
+    const total = await repository.countInSearch(freshness.renewedAfter());
     reply.type('application/xml; charset=utf-8');
     if (total <= pageSize)
       return reply.send(urlset([...staticPages(origin), ...(await listingPage(origin, 1))]));

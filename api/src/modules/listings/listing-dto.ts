@@ -6,17 +6,11 @@ import type {
   TitleStatus,
   Transmission,
 } from '@carmarket/shared/constants';
-import { LISTING_RENEWAL_DAYS } from '@carmarket/shared/constants';
 import type { Listing, ListingImage } from '@carmarket/shared/contracts';
 import { formatDisplayName } from '@carmarket/shared/format';
 import { isVerifiedListing } from '@carmarket/shared/schemas';
+import type { ListingFreshness } from './listing-freshness.js';
 import type { ListingPhoto, ListingWithSeller, PriceChangeRow } from './listings.repository.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** When a listing renewed (or listed) at `renewedAt` leaves search. */
-export const listingExpiry = (renewedAt: Date) =>
-  new Date(renewedAt.getTime() + LISTING_RENEWAL_DAYS * DAY_MS);
 
 export function toImageDto(row: ListingPhoto): ListingImage {
   return {
@@ -37,10 +31,11 @@ export function toListingDto(
   images: ListingPhoto[],
   isFavorite: boolean,
   latestPriceChange: Pick<PriceChangeRow, 'fromAmount' | 'toAmount' | 'changedAt'> | undefined,
+  freshness: ListingFreshness,
   now: Date,
 ): Listing {
   const imageDtos = images.map(toImageDto);
-  const expiresAt = listingExpiry(listing.renewedAt);
+  const expiresAt = freshness.expiresAt(listing.renewedAt);
   return {
     _id: listing.id,
     title: listing.title,

@@ -79,4 +79,34 @@ describe('listing renewal', () => {
     expect(response.status).toBe(409);
     expect(response.body).toMatchObject({ success: false, code: 'LISTING_SOLD' });
   });
+
+  it('keeps an expired listing out of the home page rows, similar cars and the sitemap until it is renewed', async () => {
+    clock = new Date();
+    const car = { make: 'Saturn', model: 'Ion' };
+    const fresh = await seedListing(t.app.database.db, seller.user._id, car);
+    const stale = await seedListing(t.app.database.db, seller.user._id, {
+      ...car,
+      renewedAt: new Date(clock.getTime() - 61 * DAY_MS),
+    });
+    const similarIds = async () => {
+      const response = await t.request('GET', `/api/listings/${fresh.id}/similar`);
+      expect(response.status).toBe(200);
+      return response.body.data.map((listing: JsonBody) => listing._id);
+    };
+    const sitemap = async () => (await t.request('GET', '/sitemap.xml')).text;
+    // A home page row is a search of the newest cars, HOME_ROW_SIZE of them.
+    const homeRowIds = () => searchIds('sort=newest&limit=8');
+
+    expect(await similarIds()).not.toContain(stale.id);
+    expect(await sitemap()).toContain(`/listing/${fresh.id}<`);
+    expect(await sitemap()).not.toContain(stale.id);
+    expect(await homeRowIds()).toContain(fresh.id);
+    expect(await homeRowIds()).not.toContain(stale.id);
+
+    const renewed = await t.request('POST', `/api/listings/${stale.id}/renew`, { token: seller.accessToken });
+    expect(renewed.status).toBe(200);
+    expect(await similarIds()).toContain(stale.id);
+    expect(await sitemap()).toContain(`/listing/${stale.id}<`);
+    expect(await homeRowIds()).toContain(stale.id);
+  });
 });

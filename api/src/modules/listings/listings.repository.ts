@@ -1,5 +1,5 @@
 import type { ListingStatus } from '@carmarket/shared/constants';
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   favorites,
@@ -52,6 +52,10 @@ export interface ListingPage {
   rows: ListingWithSeller[];
   total: number;
 }
+
+/** Listings a buyer finds without the link: active and renewed after `renewedAfter` (ListingFreshness). */
+export const inSearch = (renewedAfter: Date) =>
+  and(eq(listings.status, 'active'), gt(listings.renewedAt, renewedAfter));
 
 export class ListingsRepository {
   private readonly pageQuery: ReturnType<ListingsRepository['preparePageQuery']>;
@@ -109,19 +113,26 @@ export class ListingsRepository {
     return row?.total ?? 0;
   }
 
-  /** Active listings in id order, for the sitemap: a page of ids with their last change. */
-  activeListingsForSitemap(offset: number, limit: number): Promise<{ id: string; updatedAt: Date }[]> {
+  /**
+   * Listings in search (active, renewed after `renewedAfter`) in id order, for the sitemap: a page
+   * of ids with their last change.
+   */
+  listingsInSearchForSitemap(
+    renewedAfter: Date,
+    offset: number,
+    limit: number,
+  ): Promise<{ id: string; updatedAt: Date }[]> {
     return this.db
       .select({ id: listings.id, updatedAt: listings.updatedAt })
       .from(listings)
-      .where(eq(listings.status, 'active'))
+      .where(inSearch(renewedAfter))
       .orderBy(asc(listings.id))
       .offset(offset)
       .limit(limit);
   }
 
-  countActive(): Promise<number> {
-    return this.countWhere(eq(listings.status, 'active'));
+  countInSearch(renewedAfter: Date): Promise<number> {
+    return this.countWhere(inSearch(renewedAfter));
   }
 
   async findById(id: string): Promise<ListingWithSeller | undefined> {

@@ -17,6 +17,7 @@ import { deletePhotoFiles } from '../uploads/photo-files.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { toListingDto } from './listing-dto.js';
+import { ListingFreshness } from './listing-freshness.js';
 import { ViewCounter } from './view-counter.js';
 import type {
   ListingPage,
@@ -55,8 +56,8 @@ export class ListingsService {
     private readonly log: FastifyBaseLogger,
     private readonly notifications: Pick<NotificationsService, 'notify'>,
     private readonly catalogue: CatalogueService = catalogueService(),
-    /** The clock listings expire by (tests move it). */
-    private readonly now: () => Date = () => new Date(),
+    /** When listings expire, and the clock they expire by (tests move it). */
+    readonly freshness: ListingFreshness = new ListingFreshness(),
   ) {
     this.views = new ViewCounter((views) => listings.recordViews(views), log);
   }
@@ -72,13 +73,14 @@ export class ListingsService {
       viewerId ? this.listings.favoritedAmong(viewerId, ids) : new Set<string>(),
       this.listings.latestPriceChanges(ids),
     ]);
-    const now = this.now();
+    const now = this.freshness.now();
     return rows.map((row) =>
       toListingDto(
         this.withUnstoredViews(row),
         images.get(row.listing.id) ?? [],
         favorites.has(row.listing.id),
         priceChanges.get(row.listing.id),
+        this.freshness,
         now,
       ),
     );
@@ -104,7 +106,8 @@ export class ListingsService {
       found.images,
       found.isFavorite,
       found.latestPriceChange,
-      this.now(),
+      this.freshness,
+      this.freshness.now(),
     );
   }
 
@@ -279,15 +282,15 @@ export class ListingsService {
     return this.ownListing(id, userId);
   }
 
-  /** The owner marks the listing sold, or active again (a draft again when short of photos). */
-  /** One click on the dashboard: the listing counts its LISTING_RENEWAL_DAYS in search from now. */
+  /** One click on the dashboard: the listing counts its renewal period in search from now. */
   async renew(id: string, userId: string): Promise<Listing> {
     const row = await this.requireOwnListing(id, userId);
     if (row.status === 'sold') throw new ConflictError('A sold listing cannot be renewed', 'LISTING_SOLD');
-    await this.listings.renew(id, this.now());
+    await this.listings.renew(id, this.freshness.now());
     return this.ownListing(id, userId);
   }
 
+  /** The owner marks the listing sold, or active again (a draft again when short of photos). */
   async setStatus(id: string, userId: string, status: ListingStatus): Promise<Listing> {
     await this.requireOwnListing(id, userId);
     await this.listings.setStatus(id, status);

@@ -7,6 +7,7 @@ import { registerErrorHandler } from '../../http/error-handler.js';
 import { seedImages, seedListing } from '../../test/seed.js';
 import { signUp, STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../test/test-app.js';
 import { crawlerRoutes } from './crawler.routes.js';
+import { ListingFreshness } from './listing-freshness.js';
 import { ListingsRepository } from './listings.repository.js';
 
 // The shape of the shell's built index.html: the parts the preview replaces or extends.
@@ -188,7 +189,11 @@ describe('what crawlers read', () => {
     for (let i = 0; i < 2; i++) more.push((await seedListing(db, seller.user._id)).id);
     const app = Fastify();
     registerErrorHandler(app);
-    await app.register(crawlerRoutes, { repository: new ListingsRepository(db), pageSize: 2 });
+    await app.register(crawlerRoutes, {
+      repository: new ListingsRepository(db),
+      freshness: new ListingFreshness(),
+      pageSize: 2,
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

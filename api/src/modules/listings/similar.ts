@@ -1,9 +1,14 @@
 import type { Listing } from '@carmarket/shared/contracts';
-import { and, between, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, between, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../db/uuid.js';
 import { listings } from '../../db/schema.js';
 import { NotFoundError } from '../../http/errors.js';
-import type { ListingRow, ListingsRepository, ListingWithSeller } from './listings.repository.js';
+import {
+  inSearch,
+  type ListingRow,
+  type ListingsRepository,
+  type ListingWithSeller,
+} from './listings.repository.js';
 import type { ListingsService } from './listings.service.js';
 
 /**
@@ -56,9 +61,9 @@ function closenessOf(row: ListingRow, to: ListingRow) {
 }
 
 /**
- * Up to `limit` active listings most like `of`: same make and model first, then same body type,
- * then the closest in price, year and mileage, then the nearest (earthdistance, as radius search).
- * Never `of` itself, never a sold listing or a draft.
+ * Up to `limit` listings in search (active, renewed after `renewedAfter`) most like `of`: same make
+ * and model first, then same body type, then the closest in price, year and mileage, then the
+ * nearest (earthdistance, as radius search). Never `of` itself, a sold or expired listing, or a draft.
  *
  * Scoring every active listing takes seconds, so it ranks in two looks through indexes, with the
  * same result as ranking them all:
@@ -73,9 +78,10 @@ export async function findSimilar(
   repository: ListingsRepository,
   of: ListingRow,
   limit: number,
+  renewedAfter: Date,
 ): Promise<ListingWithSeller[]> {
   const tier = tiers(of);
-  const others = and(eq(listings.status, 'active'), ne(listings.id, of.id));
+  const others = and(inSearch(renewedAfter), ne(listings.id, of.id));
   const distance = sql`earth_distance(ll_to_earth(${listings.latitude}, ${listings.longitude}), ll_to_earth(${of.latitude}, ${of.longitude}))`;
   const ranked = (condition: SQL | undefined) =>
     repository
@@ -92,7 +98,7 @@ export async function findSimilar(
   ]);
   const firstLook = await ranked(sql`${listings.id} in (${sql.join(nearestPrices, sql` union all `)})`);
   const last = firstLook.at(-1)?.listing;
-  // Fewer than `limit` means no branch reached its limit: every active listing was read.
+  // Fewer than `limit` means no branch reached its limit: every listing in search was read.
   if (!last || firstLook.length < limit) return firstLook;
 
   // round(c, 1) ≤ round(cLast, 1) needs c < cLast + 0.1, and each of c's three terms is below that.
@@ -122,5 +128,6 @@ export async function similarListings(
   if (!found || (found.listing.status === 'draft' && found.listing.sellerId !== viewerId)) {
     throw new NotFoundError('Listing not found', 'LISTING_NOT_FOUND');
   }
-  return service.present(await findSimilar(repository, found.listing, limit), viewerId);
+  const similar = await findSimilar(repository, found.listing, limit, service.freshness.renewedAfter());
+  return service.present(similar, viewerId);
 }

@@ -1,14 +1,10 @@
 import type { DealRatingBand, FeatureCategory, SortOption } from '@carmarket/shared/constants';
-import {
-  DEAL_RATINGS,
-  FEATURE_CATEGORIES,
-  LISTING_RENEWAL_DAYS,
-  SORT_OPTIONS,
-} from '@carmarket/shared/constants';
+import { DEAL_RATINGS, FEATURE_CATEGORIES, SORT_OPTIONS } from '@carmarket/shared/constants';
 import { isVerifiedListing, type SavedSearchParams } from '@carmarket/shared/schemas';
 import { DealRatingBook } from '../deal-rating/deal-rating-book.js';
 import { bandForDistance } from '../deal-rating/estimator.js';
 import type { Coordinates } from '../geocoding/zip-coordinates.js';
+import { ListingFreshness } from '../listings/listing-freshness.js';
 
 /**
  * The filterable fields of every active listing, held in memory column by column, so that a search's
@@ -43,7 +39,7 @@ export interface IndexRow {
   /** created_at and updated_at in microseconds since the epoch, as PostgreSQL keeps them. */
   createdMicros: number;
   updatedMicros: number;
-  /** renewed_at: the listing leaves search LISTING_RENEWAL_DAYS after it. */
+  /** renewed_at: the listing leaves search a renewal period after it (ListingFreshness). */
   renewedMicros: number;
   priceAmount: number;
   year: number;
@@ -110,7 +106,6 @@ const COMMIT_DELAY_ALLOWANCE_MS = 10_000;
 /** Removed rows leave holes; past this share of the slots the index is rebuilt from scratch. */
 const MAX_DEAD_SHARE = 0.25;
 const INITIAL_CAPACITY = 1024;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** dealBand of a listing without a rating: the position after the last band. */
 const NO_BAND = DEAL_RATINGS.length;
 /** Fewer matches than 1/16 of the listings are sorted on their own rather than found in a kept order. */
@@ -323,8 +318,8 @@ export class SearchIndex {
 
   constructor(
     private readonly source: SearchIndexSource,
-    /** The clock listings expire by (tests move it). */
-    private readonly now: () => Date = () => new Date(),
+    /** When listings expire, and the clock they expire by (tests move it). */
+    private readonly freshness: ListingFreshness = new ListingFreshness(),
   ) {
     this.reset();
   }
@@ -531,8 +526,8 @@ export class SearchIndex {
     if (center && filters.radius !== undefined) {
       base.push(this.withinRadius(center, filters.radius * METERS_PER_MILE));
     }
-    // Not renewed for LISTING_RENEWAL_DAYS: out of search until its owner renews it.
-    const renewedAfter = (this.now().getTime() - LISTING_RENEWAL_DAYS * DAY_MS) * 1000;
+    // Not renewed for the renewal period: out of search until its owner renews it.
+    const renewedAfter = this.freshness.renewedAfter().getTime() * 1000;
     base.push((slot) => this.renewed[slot]! > renewedAfter);
     if (createdAfter) {
       const micros = createdAfter.getTime() * 1000;

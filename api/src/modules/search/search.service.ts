@@ -102,10 +102,9 @@ export class SearchService {
     private readonly search: SearchRepository,
     private readonly listings: ListingsService,
     private readonly log: FastifyBaseLogger,
-    now?: () => Date,
   ) {
     this.suggestionIndex = new SuggestionIndex(search);
-    this.index = new SearchIndex(search.indexSource(), now);
+    this.index = new SearchIndex(search.indexSource(), listings.freshness);
   }
 
   /** The search index's size and when it last read the table (for /metrics). */

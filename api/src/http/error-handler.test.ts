@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -12,6 +16,7 @@ import {
   type AppError,
 } from './errors.js';
 import { registerErrorHandler } from './error-handler.js';
+import { IMMUTABLE } from './cache-control.js';
 
 let app: FastifyInstance;
 let baseUrl: string;
@@ -23,6 +28,19 @@ beforeAll(async () => {
   app.get('/throw', async () => {
     throw thrown;
   });
+  // What @fastify/static does when a photo is deleted between its look-up and its opening: the file's
+  // headers are set, then its stream fails before the first byte.
+  app.get('/vanished-photo', async (_request, reply) =>
+    reply
+      .type('image/webp')
+      .headers({
+        'content-length': '10',
+        'content-encoding': 'br',
+        etag: '"photo"',
+        'cache-control': IMMUTABLE,
+      })
+      .send(createReadStream(path.join(tmpdir(), `deleted-${randomUUID()}-thumb.webp`))),
+  );
   await app.listen({ host: '127.0.0.1', port: 0 });
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -64,5 +82,15 @@ describe('the error handler', () => {
       code: 'INTERNAL_ERROR',
     });
     expect(res.text).not.toContain('db-internal');
+  });
+
+  it("answers a file deleted before its stream opened with a 404 envelope, not the file's headers", async () => {
+    const res = await fetch(`${baseUrl}/vanished-photo`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    for (const header of ['content-encoding', 'etag', 'cache-control']) {
+      expect(res.headers.get(header)).toBeNull();
+    }
+    expect(await res.json()).toMatchObject({ success: false, error: 'Not found', code: 'NOT_FOUND' });
   });
 });

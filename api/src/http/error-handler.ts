@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from './database-unavailable.js';
-import { AppError, TooManyRequestsError } from './errors.js';
+import { AppError, NotFoundError, TooManyRequestsError } from './errors.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
 export interface FailureBody {
@@ -62,12 +62,40 @@ function isMultipartParserError(error: Error): boolean {
   );
 }
 
+/**
+ * Headers that describe a file's body. A file sent as a stream (@fastify/static) whose opening fails
+ * reaches the error handler with them already on the response: Fastify copies a stream's headers
+ * there before piping it, and a Content-Type left there (image/webp) would stop the envelope from
+ * being serialized (FST_ERR_REP_INVALID_PAYLOAD_TYPE). None of them describe the envelope.
+ */
+const FILE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-range',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+  'cache-control',
+];
+
+/**
+ * A file that was there when it was looked up and gone when it was opened: deleted in between (a
+ * photo deleted while a page still fetches it). As missing as one that was never there.
+ */
+function isVanishedFile(error: Error & { code?: string; syscall?: string }): boolean {
+  return error.code === 'ENOENT' && error.syscall === 'open';
+}
+
 /** How soon a client may retry after the database went away (it reconnects as soon as it is back). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** The one error handler: every failure leaves the server as the envelope, never with internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
+  app.setErrorHandler<FastifyError>((thrown, request, reply) => {
+    for (const header of FILE_HEADERS) reply.removeHeader(header);
+    const error = isVanishedFile(thrown) ? new NotFoundError() : thrown;
+
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));

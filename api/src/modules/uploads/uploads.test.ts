@@ -1,4 +1,4 @@
-import { access, readdir } from 'node:fs/promises';
+import { access, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
@@ -482,5 +482,50 @@ describe('deleting a listing', () => {
     );
     expect(await Promise.all(files.map(exists))).toEqual(files.map(() => false));
     expect((await fetch(t.baseUrl + images[0].url)).status).toBe(404);
+  });
+});
+
+describe('serving photos', () => {
+  it('answers a photo deleted while it is being fetched with the photo or a 4xx envelope, never a 500', async () => {
+    const [photo] = (await upload(await createListing(), await photos(1))).body.data as JsonBody[];
+    const file = fileOf(photo.thumbnail);
+    const bytes = await readFile(file);
+    // The photo is deleted (and put back, to be deleted again) over and over, so that some requests
+    // find it and then cannot open it: the narrow window a real deletion rarely hits.
+    let deleting = true;
+    const deleter = (async () => {
+      while (deleting) {
+        await rm(file);
+        // Put back whole, as storage writes it: aside, then renamed.
+        await writeFile(`${file}.partial`, bytes);
+        await rename(`${file}.partial`, file);
+      }
+    })();
+    const answers: { status: number; type: string | null; body: Buffer }[] = [];
+    try {
+      for (let round = 0; round < 40; round += 1) {
+        answers.push(
+          ...(await Promise.all(
+            Array.from({ length: 10 }, async () => {
+              const { response, bytes: body } = await fetchImage(photo.thumbnail);
+              return { status: response.status, type: response.headers.get('content-type'), body };
+            }),
+          )),
+        );
+      }
+    } finally {
+      deleting = false;
+      await deleter;
+    }
+    for (const answer of answers) {
+      if (answer.status === 200) {
+        expect(answer.body.equals(bytes)).toBe(true);
+      } else {
+        expect(answer).toMatchObject({ status: expect.any(Number), type: 'application/json; charset=utf-8' });
+        expect(answer.status).toBeLessThan(500);
+        expect(JSON.parse(answer.body.toString())).toMatchObject({ success: false });
+      }
+    }
+    expect(answers.filter((answer) => answer.status === 404).length).toBeGreaterThan(0);
   });
 });

@@ -33,3 +33,4 @@ export { Pager, type PagerProps } from './pager.js';
 export { DealRatingBadge } from './deal-rating-badge.js';
 export { Tabs, type TabItem } from './tabs.js';
 export { ReportForm, type ReportFormProps } from './report-form.js';
+export { useDebouncedValue } from './use-debounced-value.js';

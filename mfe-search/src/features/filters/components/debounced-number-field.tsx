@@ -1,7 +1,6 @@
 import { PRICE_FILTER_DEBOUNCE_MS } from '@carmarket/shared';
-import { TextField } from '@carmarket/shared/ui';
+import { TextField, useDebouncedValue } from '@carmarket/shared/ui';
 import { useEffect, useRef, useState } from 'react';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /**
  * A number filter (price, year, mileage, MPG) applied 500 ms after typing stops (spec §9), so a

@@ -1,8 +1,7 @@
 import { SUGGESTIONS_DEBOUNCE_MS, type Suggestion } from '@carmarket/shared';
-import { Button, VisuallyHidden } from '@carmarket/shared/ui';
+import { Button, useDebouncedValue, VisuallyHidden } from '@carmarket/shared/ui';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSuggestions } from '../api/get-suggestions';
 
 const Form = styled.form`

@@ -1,8 +1,11 @@
 import { formatPrice } from '@carmarket/shared';
 import type { DealRatingPreviewQuery } from '@carmarket/shared/schemas';
-import { Card, DealRatingBadge } from '@carmarket/shared/ui';
+import { Card, DealRatingBadge, useDebouncedValue } from '@carmarket/shared/ui';
 import styled from 'styled-components';
 import { useDealRatingPreview } from '../api/get-deal-rating-preview';
+
+/** The price is asked about once the seller stops typing, not per keystroke. */
+export const PREVIEW_DEBOUNCE_MS = 400;
 
 const Panel = styled(Card).attrs({ as: 'section' })`
   h3 {
@@ -20,10 +23,11 @@ const Panel = styled(Card).attrs({ as: 'section' })`
 
 /**
  * Where the seller's price lands among comparable listings, before they publish or save: the same
- * rating buyers will see on the listing and in search.
+ * rating buyers will see on the listing and in search. While the seller types, the last answer stays
+ * shown (see useDealRatingPreview).
  */
 export function DealRatingPreview({ query }: { query: DealRatingPreviewQuery | null }) {
-  const { data: rating } = useDealRatingPreview(query);
+  const { data: rating } = useDealRatingPreview(useDebouncedValue(query, PREVIEW_DEBOUNCE_MS));
   if (!rating) return null;
   return (
     <Panel aria-labelledby="deal-rating-preview" aria-live="polite">

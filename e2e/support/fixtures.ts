@@ -140,6 +140,14 @@ export const isolatedSiteTest = siteTest({});
 /** A site with the product's one-minute resend interval, for tests of that rule itself. */
 export const productResendIntervalTest = siteTest({ AUTH_CODE_RESEND_INTERVAL_MS: '60000' });
 
+/** How long a listing stays in search on `shortRenewalPeriodTest`'s site (60 days in the product). */
+export const SHORT_RENEWAL_PERIOD_MS = 15_000;
+
+/** A site whose listings leave search SHORT_RENEWAL_PERIOD_MS after they were listed or renewed. */
+export const shortRenewalPeriodTest = siteTest({
+  LISTING_RENEWAL_PERIOD_MS: String(SHORT_RENEWAL_PERIOD_MS),
+});
+
 /**
  * For the moderation pages: a site of its own per worker with an administrator, made the way an
  * operator makes one (`npm run admin -- grant <email>` after the account signed up). The command

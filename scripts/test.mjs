@@ -59,10 +59,11 @@ const phases = [
   },
   {
     name: 'jest-postgres',
-    title: 'API integration (PostgreSQL at DATABASE_URL)',
+    title: 'API integration, backup and restore (PostgreSQL at DATABASE_URL)',
     group: 'jest',
     skip: !databaseUrl && 'DATABASE_URL is not set',
-    command: [...jest, '--selectProjects', 'api'],
+    // The scripts' project for scripts/lib/backup.test.mjs; its other tests do not use a database.
+    command: [...jest, '--selectProjects', 'api', 'scripts'],
   },
   {
     name: 'chromium',

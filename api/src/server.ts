@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config/env.js';
 import { buildApp } from './app.js';
+import { backupSocketPath, serveSnapshots } from './db/backup-socket.js';
 import { seedIfEmpty } from './seed/seed.js';
 import { createStorage } from './storage/storage.js';
 
@@ -15,6 +16,12 @@ async function start(): Promise<void> {
   if (config.seedOnStart) {
     const report = await seedIfEmpty(app.database.db, createStorage(config), (line) => app.log.info(line));
     if (report) app.log.info(`seed: ${report.listings} demo listings in ${report.seconds.toFixed(1)} s`);
+  }
+  // `npm run backup` takes the embedded database's snapshot from this process (db/backup-socket.ts).
+  if (app.database.snapshot) {
+    const socketPath = backupSocketPath(config.dataDir);
+    if (socketPath) app.addHook('onClose', await serveSnapshots(app.database, socketPath, app.log));
+    else app.log.warn('backup: DATA_DIR is too long a path for the backup socket; give it a shorter one');
   }
   await app.listen({ host: config.host, port: config.port });
 

@@ -27,6 +27,12 @@ export interface Database {
   ping(): Promise<void>;
   /** Applies pending migrations; safe to call on an up-to-date database. */
   migrate(): Promise<void>;
+  /**
+   * PGlite only: a tar of its data directory taken between two statements, so it is consistent
+   * (recovery on load rolls back a transaction that was open). `npm run backup` asks the running
+   * server for it (db/backup-socket.ts).
+   */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -60,6 +66,7 @@ async function openPglite(dataDir: string | undefined, loadFrom: string | undefi
       await client.query('select 1');
     },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    snapshot: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

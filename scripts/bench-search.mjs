@@ -6,7 +6,9 @@
 // set-based INSERT, start the built API as its own process on loopback, then
 //   1. one client: every query of a fixed mix of realistic searches, several rounds (latency alone);
 //   2. 32 concurrent clients for a fixed time (latency under load and requests per second);
-// the same for suggestions; then EXPLAIN ANALYZE of the slowest searches' SQL.
+// the same for suggestions; then EXPLAIN ANALYZE of the slowest searches' SQL. Before the server
+// starts, the deal ratings (issue 16): the full rating of every listing the search index reads at
+// start, then single price changes, each re-rating only that car's comparables.
 // Options: --listings N (default 100000), --seconds S per load phase (default 15), --only pglite|postgres.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -26,6 +28,8 @@ const LISTINGS = Number(options.listings);
 const LOAD_SECONDS = Number(options.seconds);
 const CONCURRENCY = 32;
 const SEQUENTIAL_ROUNDS = 5;
+/** Price changes timed one by one against the full book. */
+const DEAL_RATING_CHANGES = 500;
 
 // The fixed mix: text + 3–6 filters + sort (facets come with every search), deep pages included.
 export const SEARCHES = [
@@ -151,6 +155,50 @@ async function explain(modules, rawQuery, driver, rawClient) {
   return plans;
 }
 
+// ---- deal ratings -------------------------------------------------------------------------
+/**
+ * The search index's own path: read the table (currentRows), rate every listing into a new
+ * DealRatingBook; then DEAL_RATING_CHANGES price cuts of 10% on listings spread over the table,
+ * each timed alone, with how many other listings' ratings it moved.
+ */
+async function benchDealRatings(modules, database) {
+  const { SearchRepository, ListingsRepository, DealRatingBook } = modules;
+  const source = new SearchRepository(database.db, new ListingsRepository(database.db)).indexSource();
+  const readStarted = performance.now();
+  const { rows } = await source.currentRows();
+  const readMs = performance.now() - readStarted;
+  const book = new DealRatingBook();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const loadStarted = performance.now();
+  await book.load(rows);
+  const loadMs = performance.now() - loadStarted;
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+  const active = rows.filter((row) => row.status === 'active');
+  const samples = [];
+  let moved = 0;
+  for (let change = 0; change < DEAL_RATING_CHANGES; change += 1) {
+    const row = active[Math.floor((change * active.length) / DEAL_RATING_CHANGES)];
+    const cut = {
+      ...row,
+      priceAmount: Math.round(row.priceAmount * 0.9),
+      updatedMicros: row.updatedMicros + 1,
+    };
+    const started = performance.now();
+    moved += book.change(row.id, cut).length;
+    samples.push({ ms: performance.now() - started });
+  }
+  const rated = active.filter((row) => book.band(row.id) !== null).length;
+  return {
+    rows: rows.length,
+    rated,
+    readMs,
+    loadMs,
+    heapMb,
+    changes: summarize(samples),
+    movedPerChange: moved / DEAL_RATING_CHANGES,
+  };
+}
+
 // ---- one database -------------------------------------------------------------------------
 async function benchDatabase(label, databaseConfig, serverEnv, modules) {
   console.log(`\n## ${label}: seeding ${LISTINGS.toLocaleString('en-US')} listings`);
@@ -159,6 +207,7 @@ async function benchDatabase(label, databaseConfig, serverEnv, modules) {
   const seedStarted = performance.now();
   await seedListings(database, modules.sql, modules.zipCoordinates, LISTINGS);
   console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  const dealRatings = await benchDealRatings(modules, database);
   // PGlite allows one process: hand the data directory to the server.
   if (databaseConfig.driver === 'pglite') await database.close();
 
@@ -195,6 +244,7 @@ async function benchDatabase(label, databaseConfig, serverEnv, modules) {
 
   return {
     label,
+    dealRatings,
     searchAlone: summarize(searchAlone),
     suggestAlone: summarize(suggestAlone),
     searchLoad: { ...summarize(searchLoad.samples), rate: searchLoad.rate },
@@ -230,6 +280,18 @@ function report(results) {
       `| ${result.label} | suggestions | ${CONCURRENCY} | ${result.suggestLoad.n} | ${ms(result.suggestLoad.p50)} | ${ms(result.suggestLoad.p95)} | ${ms(result.suggestLoad.p99)} | ${result.suggestLoad.rate.toFixed(0)} |`,
     );
   }
+  lines.push(
+    '',
+    `### Deal ratings (${DEAL_RATING_CHANGES} single price changes)`,
+    '',
+    '| database | rows read | rated | read | rate all | book heap | change p50 | change p95 | change p99 | ratings moved per change |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const { label, dealRatings: d } of results) {
+    lines.push(
+      `| ${label} | ${d.rows} | ${d.rated} | ${ms(d.readMs)} | ${ms(d.loadMs)} | ${d.heapMb.toFixed(0)} MB | ${ms(d.changes.p50)} | ${ms(d.changes.p95)} | ${ms(d.changes.p99)} | ${d.movedPerChange.toFixed(1)} |`,
+    );
+  }
   for (const result of results) {
     lines.push(
       '',
@@ -254,6 +316,7 @@ async function main() {
     repository,
     listingsRepository,
     geocoding,
+    dealRatingBook,
     schemas,
     drizzle,
     pglite,
@@ -266,6 +329,7 @@ async function main() {
     api('modules/search/search.repository.js'),
     api('modules/listings/listings.repository.js'),
     api('modules/geocoding/zip-coordinates.js'),
+    api('modules/deal-rating/deal-rating-book.js'),
     import('@carmarket/shared/schemas'),
     drizzleModule(''),
     import('@electric-sql/pglite'),
@@ -280,6 +344,7 @@ async function main() {
     SearchRepository: repository.SearchRepository,
     ListingsRepository: listingsRepository.ListingsRepository,
     zipCoordinates: geocoding.zipCoordinates,
+    DealRatingBook: dealRatingBook.DealRatingBook,
     searchQuerySchema: schemas.searchQuerySchema,
     PGlite: pglite.PGlite,
     pgliteExtensions: { pg_trgm: trgm.pg_trgm, cube: cube.cube, earthdistance: earth.earthdistance },

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { useDealRatingPreview } from '../api/get-deal-rating-preview';
 
 /** The price is asked about once the seller stops typing, not per keystroke. */
-export const PREVIEW_DEBOUNCE_MS = 400;
+const PREVIEW_DEBOUNCE_MS = 400;
 
 const Panel = styled(Card).attrs({ as: 'section' })`
   h3 {

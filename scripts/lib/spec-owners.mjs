@@ -13,7 +13,13 @@ export const remoteSpecs = {
   listings: ['listing.spec.ts', 'listing-layout.spec.ts', 'deal-rating.spec.ts'],
   seller: ['seller.spec.ts', 'vin.spec.ts'],
   messaging: ['messaging.spec.ts'],
-  account: ['account.spec.ts', 'profile.spec.ts', 'dealer.spec.ts', 'moderation.spec.ts'],
+  account: [
+    'account.spec.ts',
+    'listing-renewal.spec.ts',
+    'profile.spec.ts',
+    'dealer.spec.ts',
+    'moderation.spec.ts',
+  ],
 };
 
 export const e2eTestsDir = path.join(repoRoot, 'e2e', 'tests');

@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { buildStale } from '../../scripts/lib/build.mjs';
 import { startSite } from '../../scripts/lib/server.mjs';
+import { mailedSecrets, serverLogProblems } from '../../scripts/lib/server-log.mjs';
 import { startSmtpCatcher } from '../../scripts/lib/smtp-catcher.mjs';
 import { publishRemoteUnderTest, remoteLoadsFile, remoteUnderTestPaths, type RemoteLoads } from './deploy';
-import { serverLogProblems } from './server-log';
 
 /**
  * A per-remote run's evidence that the swap happened: how many tests mounted the release under test
@@ -68,12 +68,14 @@ export default async function globalSetup(config: FullConfig) {
     await mkdir(resultsDir, { recursive: true });
     const log = path.join(resultsDir, 'server.log');
     await copyFile(path.join(site.workDir, 'server.log'), log);
+    let mailed;
     try {
+      mailed = await mailedSecrets(mailDir);
       await summariseRemoteLoads(workDir);
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
-    const problems = serverLogProblems(await readFile(log, 'utf8'));
+    const problems = serverLogProblems(await readFile(log, 'utf8'), mailed);
     if (problems.length > 0) {
       throw new Error(`The server's log (${log}) shows:\n${problems.slice(0, 20).join('\n')}`);
     }

@@ -108,6 +108,12 @@ export class Mailbox {
     this.mailDir = mailDir;
   }
 
+  /** Every address that received mail. */
+  async addresses() {
+    const boxes = await readdir(this.mailDir).catch(() => []);
+    return boxes.filter((name) => !name.startsWith('.')).map((name) => decodeURIComponent(name));
+  }
+
   /** Every message received for `address`, oldest first, as readable text. */
   async messages(address) {
     const box = path.join(this.mailDir, mailboxName(address));

@@ -1,5 +1,5 @@
 // GET /api/search/popular: the most searched makes, models and queries of the last 30 days, falling
-// back to the makes with the most active listings when nothing (or no make) was searched lately.
+// back to the makes with the most listings in search when nothing (or no make) was searched lately.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { searchEvents } from '../../db/schema.js';
 import { seedListing } from '../../test/seed.js';
@@ -16,7 +16,8 @@ let t: TestApp;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// Active listings per make. Volvo's sold and draft listings below would put it first if they counted.
+// Listings in search per make. Volvo's sold, draft and expired listings below would put it first if
+// they counted.
 const ACTIVE: Record<string, number> = {
   Toyota: 3,
   Honda: 2,
@@ -52,6 +53,10 @@ beforeAll(async () => {
   for (const status of ['sold', 'sold', 'sold', 'draft', 'draft'] as const) {
     await seedListing(db, seller.user._id, { make: 'Volvo', status });
   }
+  for (let index = 0; index < 3; index += 1) {
+    // Not renewed for 61 days: out of search.
+    await seedListing(db, seller.user._id, { make: 'Volvo', renewedAt: new Date(Date.now() - 61 * DAY_MS) });
+  }
   // Searched a lot, but 31 days ago: outside the window.
   const longAgo = new Date(Date.now() - 31 * DAY_MS);
   await db
@@ -68,7 +73,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/search/popular', () => {
-  it('falls back to the 10 largest makes by active listings when nothing was searched in 30 days', async () => {
+  it('falls back to the 10 largest makes by listings in search when nothing was searched in 30 days', async () => {
     expect(await popular()).toEqual({
       makes: [
         { value: 'Toyota', count: 3 },

@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { soldWindowStart } from '../deal-rating/deal-rating.repository.js';
-import { ListingsRepository, type ListingPage } from '../listings/listings.repository.js';
+import { inSearch, ListingsRepository, type ListingPage } from '../listings/listings.repository.js';
 import type { IndexRow, SearchIndexSource } from './search-index.js';
 
 /** A one-letter slip in a 5-letter word ('toyta') keeps about half of its trigrams. */
@@ -215,11 +215,12 @@ export class SearchRepository {
       .limit(limit);
   }
 
-  async largestMakes(limit: number) {
+  /** The makes with the most listings in search (active, renewed after `renewedAfter`). */
+  async largestMakes(limit: number, renewedAfter: Date) {
     return this.db
       .select({ value: listings.make, count: count() })
       .from(listings)
-      .where(eq(listings.status, 'active'))
+      .where(inSearch(renewedAfter))
       .groupBy(listings.make)
       .orderBy(desc(count()), asc(listings.make))
       .limit(limit);

@@ -249,7 +249,10 @@ export class SearchService {
     ]);
     const nothingSearched = makes.length + models.length + queries.length === 0;
     return {
-      makes: nothingSearched || makes.length === 0 ? await this.search.largestMakes(POPULAR_LIMIT) : makes,
+      makes:
+        nothingSearched || makes.length === 0
+          ? await this.search.largestMakes(POPULAR_LIMIT, this.listings.freshness.renewedAfter())
+          : makes,
       models,
       queries,
     };

@@ -62,6 +62,7 @@ import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { searchPagePreview } from './modules/search/search-page-preview.js';
 import { SearchService } from './modules/search/search.service.js';
+import { PhotoOriginals } from './modules/uploads/photo-originals.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
@@ -227,6 +228,18 @@ export async function buildApp(
     await Promise.all(timers.map((timer) => timer.stop()));
   });
 
+  const uploads = new UploadsService(
+    listings,
+    new ListingPhotosRepository(db),
+    storage,
+    new PhotoOriginals(config.photoOriginalsDir),
+    app.log,
+    metrics.photosProcessed,
+  );
+  app.addHook('onReady', () => uploads.resumeProcessing());
+  // After the requests in flight (graceful shutdown's hook runs first), before the database closes.
+  app.addHook('preClose', () => uploads.finishProcessing());
+
   const api: FastifyPluginAsyncZod = async (api) => {
     // Inside /api only: page loads fetch many static files that must not count against the limit.
     await registerGlobalRateLimit(api, config.rateLimits.global);
@@ -261,13 +274,7 @@ export async function buildApp(
     });
     await api.register(uploadsRoutes, {
       prefix: '/upload',
-      service: new UploadsService(
-        listings,
-        new ListingPhotosRepository(db),
-        storage,
-        app.log,
-        metrics.photosProcessed,
-      ),
+      service: uploads,
     });
     await api.register(catalogueRoutes, { prefix: '/vehicle-data' });
     await api.register(runningCostRoutes, {

@@ -2,7 +2,7 @@
 // make it active, spec §9), through the public API.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import type { Session } from './fixtures';
 
 /** The fields of a listing response the tests read. */
@@ -22,7 +22,7 @@ export interface ApiListing {
     mileage: number;
     features: Record<string, string[]>;
     mpg: { city: number | null; highway: number | null; combined: number | null };
-    images: { url: string; publicId: string; isPrimary: boolean }[];
+    images: { url: string; publicId: string; isPrimary: boolean; status: 'processing' | 'ready' }[];
   };
 }
 
@@ -108,6 +108,12 @@ export async function createListingViaApi(
     await request.post(`/api/upload/listing/${created._id}`, { headers, multipart: form }),
     'POST /api/upload/listing',
   );
+  // The upload is answered while the photos are processed: tests start from a listing whose photos show.
+  await expect
+    .poll(async () =>
+      (await getListingViaApi(request, session, created._id)).vehicle.images.map((image) => image.status),
+    )
+    .not.toContain('processing');
   return getListingViaApi(request, session, created._id);
 }
 

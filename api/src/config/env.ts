@@ -38,6 +38,8 @@ export interface AppConfig {
   mailFrom: string;
   jwtSecret: string;
   uploadDir: string;
+  /** Uploaded originals wait here, never served, until their photo's files are made. */
+  photoOriginalsDir: string;
   s3: S3Config | undefined;
   /** Street-map search for addresses whose ZIP the offline dataset lacks; undefined: none. */
   geocoderUrl: string | undefined;
@@ -252,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: vars.MAIL_FROM,
     jwtSecret: vars.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
     uploadDir: vars.UPLOAD_DIR ? path.resolve(cwd, vars.UPLOAD_DIR) : path.join(dataDir, 'uploads'),
+    photoOriginalsDir: path.join(dataDir, 'photo-originals'),
     s3: parseS3(vars),
     geocoderUrl: vars.GEOCODER_URL || undefined,
     // Demo data belongs on development machines, not in a production database.

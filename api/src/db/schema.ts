@@ -1,3 +1,4 @@
+import type { PhotoStatus } from '@carmarket/shared/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -266,10 +267,13 @@ export const listingImages = pgTable(
     alt: text('alt').notNull().default(''),
     position: integer('position').notNull().default(0),
     isPrimary: boolean('is_primary').notNull().default(false),
+    // 'processing' from the upload's answer until the display and thumbnail files are written.
+    status: text('status').$type<PhotoStatus>().notNull().default('ready'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('listing_images_public_id_key').on(t.publicId),
+    check('listing_images_status_valid', sql`${t.status} in ('processing', 'ready')`),
     uniqueIndex('listing_images_one_primary_idx')
       .on(t.listingId)
       .where(sql`${t.isPrimary}`),

@@ -2,6 +2,7 @@ import { PHOTOS_MIN } from '@carmarket/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { createListingPayload } from '../test/listing-payload.js';
+import { readyPhotosOf } from '../test/photos.js';
 import { openSocket, type TestSocket } from '../test/socket-client.js';
 import { signUp, STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../test/test-app.js';
 
@@ -89,6 +90,7 @@ describe('GET /metrics', () => {
       body: form,
     });
     expect(uploaded.status).toBe(200);
+    await readyPhotosOf(t, created.body.data._id, seller.accessToken);
     expect((await t.request('GET', '/api/search')).status).toBe(200);
 
     let socket: TestSocket | undefined;

@@ -79,12 +79,21 @@ export interface AuthResponse {
   tokens: AuthTokens;
 }
 
+/**
+ * An uploaded photo is answered while its display and thumbnail files are still being made:
+ * 'processing' until they exist (their URLs answer 404 meanwhile), then 'ready'. A photo that cannot
+ * be processed is removed from the listing.
+ */
+export type PhotoStatus = 'processing' | 'ready';
+
 export interface ListingImage {
   url: string;
   thumbnail: string;
   alt: string;
   publicId: string;
   isPrimary: boolean;
+  /** Since 1.2; servers before it answer only ready photos and leave it out. */
+  status?: PhotoStatus;
 }
 
 export interface Address {

@@ -19,6 +19,7 @@ export function toImageDto(row: ListingPhoto): ListingImage {
     alt: row.alt,
     publicId: row.publicId,
     isPrimary: row.isPrimary,
+    status: row.status,
   };
 }
 

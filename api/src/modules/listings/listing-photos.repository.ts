@@ -54,6 +54,23 @@ export class ListingPhotosRepository {
     await this.db.insert(listingImages).values(rows);
   }
 
+  /** A processed photo is ready; false when it is gone (deleted while it was processed). */
+  async markReady(publicId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(listingImages)
+      .set({ status: 'ready' })
+      .where(eq(listingImages.publicId, publicId))
+      .returning({ id: listingImages.id });
+    return rows.length > 0;
+  }
+
+  async listProcessing(): Promise<Pick<ListingImageRow, 'listingId' | 'publicId'>[]> {
+    return this.db
+      .select({ listingId: listingImages.listingId, publicId: listingImages.publicId })
+      .from(listingImages)
+      .where(eq(listingImages.status, 'processing'));
+  }
+
   async delete(listingId: string, publicId: string): Promise<void> {
     await this.db
       .delete(listingImages)

@@ -46,7 +46,10 @@ export interface ListingForPage extends ListingWithSeller {
   isFavorite: boolean;
 }
 
-export type ListingPhoto = Pick<ListingImageRow, 'url' | 'thumbnail' | 'alt' | 'publicId' | 'isPrimary'>;
+export type ListingPhoto = Pick<
+  ListingImageRow,
+  'url' | 'thumbnail' | 'alt' | 'publicId' | 'isPrimary' | 'status'
+>;
 
 export interface ListingPage {
   rows: ListingWithSeller[];
@@ -73,7 +76,8 @@ export class ListingsRepository {
     return this.selectWithSeller({
       images: sql<ListingPhoto[]>`coalesce((
         select json_agg(json_build_object('url', ${listingImages.url}, 'thumbnail', ${listingImages.thumbnail},
-          'alt', ${listingImages.alt}, 'publicId', ${listingImages.publicId}, 'isPrimary', ${listingImages.isPrimary})
+          'alt', ${listingImages.alt}, 'publicId', ${listingImages.publicId}, 'isPrimary', ${listingImages.isPrimary},
+          'status', ${listingImages.status})
           order by ${listingImages.position}, ${listingImages.createdAt})
         from ${listingImages} where ${listingImages.listingId} = ${listings.id}), '[]'::json)`,
       latestPriceChange: sql<{ fromAmount: number; toAmount: number; changedAt: string } | null>`(

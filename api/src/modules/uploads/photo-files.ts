@@ -57,12 +57,14 @@ const UPLOAD_WEBP_EFFORT = 1;
 
 /**
  * Photos encoded at once. sharp runs off the event loop, on libuv's thread pool (4 threads), which
- * file reads and writes share: two encodes, each on one libvips thread, keep both cores busy and
- * leave the pool room for file I/O; a burst of uploads waits its turn instead of taking every thread.
+ * file reads and writes share: two encodes, each on one libvips thread, keep both cores busy; one
+ * more thread checks new uploads (below), and the last is left to file I/O. A burst of uploads waits
+ * its turn in the queue instead of taking every thread.
  */
 const ENCODES_AT_ONCE = 2;
 sharp.concurrency(1);
 const encoding = new BoundedQueue(ENCODES_AT_ONCE);
+const checking = new BoundedQueue(1);
 
 /**
  * The display size and the thumbnail, both WebP. Whatever metadata the input carried (EXIF with GPS
@@ -98,18 +100,27 @@ export function sniffPhotoFormat(bytes: Buffer): PhotoFormat | undefined {
   return undefined;
 }
 
+/** Longest side an upload is decoded at to check it: JPEG and WebP shrink while they load. */
+const CHECK_MAX_PX = 64;
+
+const readOptions = { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS } as const;
+
 /**
- * An uploaded photo, checked by content and re-encoded: 415 unless it is a JPEG, PNG or WebP,
- * 400 when it cannot be decoded completely (damaged or truncated) or has too many pixels. The
- * EXIF orientation is applied to the pixels before the metadata is dropped.
+ * Checks an upload by content before it is accepted: 415 unless it is a JPEG, PNG or WebP, 400 when
+ * it cannot be decoded completely (damaged or truncated) or has too many pixels. The whole file is
+ * decoded, at a small size, so a photo accepted here does not fail later when it is encoded.
  */
-export async function readUploadedPhoto(bytes: Buffer): Promise<EncodedPhoto> {
+export async function checkUploadedPhoto(bytes: Buffer): Promise<void> {
   if (!sniffPhotoFormat(bytes))
     throw new UnsupportedMediaTypeError(PHOTO_TYPE_ERROR, 'UNSUPPORTED_IMAGE_TYPE');
-  // failOn 'warning': a truncated or damaged file fails instead of yielding a half-grey picture.
-  const image = sharp(bytes, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   try {
-    return await encoding.run(() => encodePhoto(image));
+    // failOn 'warning': a truncated or damaged file fails instead of yielding a half-grey picture.
+    await checking.run(() =>
+      sharp(bytes, readOptions)
+        .resize({ width: CHECK_MAX_PX, height: CHECK_MAX_PX, fit: 'inside' })
+        .raw()
+        .toBuffer(),
+    );
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new BadRequestError(
@@ -122,4 +133,12 @@ export async function readUploadedPhoto(bytes: Buffer): Promise<EncodedPhoto> {
       'INVALID_IMAGE',
     );
   }
+}
+
+/**
+ * A checked upload's display and thumbnail files, made in the encoding queue. The EXIF orientation
+ * is applied to the pixels before the metadata is dropped.
+ */
+export function encodeUploadedPhoto(bytes: Buffer): Promise<EncodedPhoto> {
+  return encoding.run(() => encodePhoto(sharp(bytes, readOptions).rotate()));
 }

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { currentUserId } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../http/errors.js';
-import { readUploadedPhoto, type EncodedPhoto } from './photo-files.js';
+import { checkUploadedPhoto } from './photo-files.js';
 import { tooManyPhotos, type UploadsService } from './uploads.service.js';
 
 const bearer = [{ bearerAuth: [] }];
@@ -19,7 +19,7 @@ const IMAGES_FIELD = 'images';
 
 /**
  * Photo calls of spec §7. Each answers the listing's photos in display order:
- * `{ success: true, data: ListingImage[] }`.
+ * `{ success: true, data: ListingImage[] }`; an upload's new photos are 'processing' at first.
  */
 export const uploadsRoutes: FastifyPluginAsyncZod<{ service: UploadsService }> = async (app, { service }) => {
   await app.register(multipart, {
@@ -49,26 +49,29 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ service: UploadsService }> =
           'MULTIPART_REQUIRED',
         );
       }
-      const photos: EncodedPhoto[] = [];
+      const publicIds: string[] = [];
       try {
-        // One file at a time: each is checked and re-encoded as it arrives, so a bad file stops
-        // the upload before the rest is read, and memory holds one original at most.
+        // One file at a time: each is checked and stored as it arrives, so a bad file stops the
+        // upload before the rest is read, and memory holds one original at most.
         for await (const part of req.parts()) {
           if (part.type !== 'file') continue;
           if (part.fieldname !== IMAGES_FIELD) {
             throw new BadRequestError(`Send the photos in the field '${IMAGES_FIELD}'`, 'UNEXPECTED_FIELD');
           }
-          if (photos.length >= room) throw tooManyPhotos();
+          if (publicIds.length >= room) throw tooManyPhotos();
           const bytes = await part.toBuffer();
           if (part.file.truncated) throw new PayloadTooLargeError(PHOTO_SIZE_ERROR, 'IMAGE_TOO_LARGE');
-          photos.push(await readUploadedPhoto(bytes));
+          await checkUploadedPhoto(bytes);
+          publicIds.push(await service.keepOriginal(bytes));
         }
+        if (publicIds.length === 0)
+          throw new BadRequestError('Select at least one photo to upload', 'NO_IMAGES');
       } catch (error) {
+        await service.discardOriginals(publicIds);
         const { FilesLimitError, PartsLimitError } = app.multipartErrors;
         throw error instanceof FilesLimitError || error instanceof PartsLimitError ? tooManyPhotos() : error;
       }
-      if (photos.length === 0) throw new BadRequestError('Select at least one photo to upload', 'NO_IMAGES');
-      return ok(await service.addPhotos(req.params.id, userId, photos));
+      return ok(await service.addPhotos(req.params.id, userId, publicIds));
     },
   );
 

@@ -2,24 +2,13 @@ import { PHOTOS_MAX } from '@carmarket/shared/constants';
 import type { ListingImage } from '@carmarket/shared/contracts';
 import { PHOTO_MAX_ERROR } from '@carmarket/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
-import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../http/errors.js';
+import { BadRequestError, NotFoundError } from '../../http/errors.js';
 import type { PhotoStorage } from '../../storage/photo-storage.js';
 import { toImageDto } from '../listings/listing-dto.js';
 import type { ListingPhotosRepository } from '../listings/listing-photos.repository.js';
 import type { ListingsService } from '../listings/listings.service.js';
-import {
-  deletePhotoFiles,
-  newPublicId,
-  PHOTO_CONTENT_TYPE,
-  photoKeys,
-  type EncodedPhoto,
-} from './photo-files.js';
-
-interface StoredPhoto {
-  publicId: string;
-  url: string;
-  thumbnail: string;
-}
+import { deletePhotoFiles, encodeUploadedPhoto, PHOTO_CONTENT_TYPE, photoKeys } from './photo-files.js';
+import type { PhotoOriginals } from './photo-originals.js';
 
 export function tooManyPhotos(): BadRequestError {
   return new BadRequestError(PHOTO_MAX_ERROR, 'TOO_MANY_IMAGES');
@@ -28,17 +17,25 @@ export function tooManyPhotos(): BadRequestError {
 const imageNotFound = () => new NotFoundError('Image not found', 'IMAGE_NOT_FOUND');
 
 /**
- * A listing's photos: adding re-encoded uploads, deleting, ordering, choosing the primary, all
- * by the listing's owner only. Every change runs in one transaction holding the listing's lock,
- * and ends by renumbering the photos and re-applying the photo rule to the listing's status.
+ * A listing's photos: adding uploads, deleting, ordering, choosing the primary, all by the
+ * listing's owner only. Every change runs in one transaction holding the listing's lock, and ends
+ * by renumbering the photos and re-applying the photo rule to the listing's status.
+ *
+ * An upload is answered once its original is stored: its photo is 'processing' until the display
+ * and thumbnail files are made in the encoding queue, then 'ready'. A photo whose files cannot be
+ * made is removed from its listing, as if its owner had deleted it.
  */
 export class UploadsService {
+  /** Photos being processed, so that shutting down can wait for them. */
+  private readonly processing = new Set<Promise<void>>();
+
   constructor(
     private readonly listings: ListingsService,
     private readonly photos: ListingPhotosRepository,
     private readonly storage: PhotoStorage,
+    private readonly originals: PhotoOriginals,
     private readonly log: FastifyBaseLogger,
-    /** Counts photos stored with their listing (the metrics' photos processed). */
+    /** Counts photos whose files were made (the metrics' photos processed). */
     private readonly photosProcessed: { inc(count: number): void },
   ) {}
 
@@ -48,40 +45,106 @@ export class UploadsService {
     return PHOTOS_MAX - (await this.photos.count(listingId));
   }
 
+  /** Stores a checked upload's original until its photo is processed; returns the photo's id. */
+  keepOriginal(bytes: Buffer): Promise<string> {
+    return this.originals.keep(bytes);
+  }
+
+  /** Drops originals kept for an upload that was refused. */
+  discardOriginals(publicIds: readonly string[]): Promise<void> {
+    return this.originals.discard(publicIds);
+  }
+
   /**
-   * Stores the photos and appends them to the listing; the first photo a listing gets is its
-   * primary. Files are written before the rows, and removed again when the rows cannot be added,
-   * so no row ever points at a missing file. Returns all the listing's photos in order.
+   * Appends the kept originals to the listing as 'processing' photos and queues their processing;
+   * the first photo a listing gets is its primary. The URLs are the files' final addresses, which
+   * answer 404 until the photo is ready. Returns all the listing's photos in order.
    */
-  async addPhotos(listingId: string, userId: string, encoded: EncodedPhoto[]): Promise<ListingImage[]> {
-    await this.listings.requireOwnListing(listingId, userId);
-    const stored = await this.store(encoded);
+  async addPhotos(listingId: string, userId: string, publicIds: string[]): Promise<ListingImage[]> {
+    let images: ListingImage[];
     try {
-      const images = await this.photos.transaction(async (photos) => {
+      await this.listings.requireOwnListing(listingId, userId);
+      images = await this.photos.transaction(async (photos) => {
         await this.lock(photos, listingId);
         const existing = await photos.count(listingId);
         // Checked again under the lock: another upload may have taken the room since roomFor.
-        if (existing + stored.length > PHOTOS_MAX) throw tooManyPhotos();
+        if (existing + publicIds.length > PHOTOS_MAX) throw tooManyPhotos();
         await photos.insert(
-          stored.map((photo, index) => ({
-            listingId,
-            ...photo,
-            alt: '',
-            position: existing + index,
-          })),
+          publicIds.map((publicId, index) => {
+            const [displayKey, thumbnailKey] = photoKeys(publicId);
+            return {
+              listingId,
+              publicId,
+              url: this.storage.url(displayKey),
+              thumbnail: this.storage.url(thumbnailKey),
+              alt: '',
+              position: existing + index,
+              status: 'processing' as const,
+            };
+          }),
         );
         return this.finish(photos, listingId);
       });
-      this.photosProcessed.inc(stored.length);
-      return images;
     } catch (error) {
-      await deletePhotoFiles(
-        this.storage,
-        this.log,
-        stored.map((photo) => photo.publicId),
-      );
+      await this.originals.discard(publicIds);
       throw error;
     }
+    for (const publicId of publicIds) this.process(listingId, publicId);
+    return images;
+  }
+
+  /** Queues the processing of the photos this server holds originals of but had not finished. */
+  async resumeProcessing(): Promise<void> {
+    for (const { listingId, publicId } of await this.photos.listProcessing()) {
+      // Another server sharing the database may hold this one's original.
+      if (await this.originals.exists(publicId)) this.process(listingId, publicId);
+    }
+  }
+
+  /** Resolves once every photo queued so far is ready or removed (shutting down waits for this). */
+  async finishProcessing(): Promise<void> {
+    while (this.processing.size > 0) await Promise.allSettled(this.processing);
+  }
+
+  private process(listingId: string, publicId: string): void {
+    const done = this.makeFiles(publicId)
+      .then(
+        async () => {
+          // The owner may have deleted the photo, or the listing, while its files were made.
+          if (await this.photos.markReady(publicId)) this.photosProcessed.inc(1);
+          else await deletePhotoFiles(this.storage, this.log, [publicId]);
+        },
+        async (error: unknown) => {
+          this.log.error({ err: error, listingId, publicId }, 'could not process a photo; removing it');
+          await deletePhotoFiles(this.storage, this.log, [publicId]);
+          await this.removeUnprocessed(listingId, publicId);
+        },
+      )
+      .then(() => this.originals.discard([publicId]))
+      .catch((error: unknown) => this.log.error({ err: error, listingId, publicId }, 'photo processing'))
+      .finally(() => this.processing.delete(done));
+    this.processing.add(done);
+  }
+
+  /** Encodes the kept original and writes both files. */
+  private async makeFiles(publicId: string): Promise<void> {
+    const original = await this.originals.read(publicId);
+    if (!original) throw new Error('The original of the photo is missing');
+    const encoded = await encodeUploadedPhoto(original);
+    const [displayKey, thumbnailKey] = photoKeys(publicId);
+    await Promise.all([
+      this.storage.put(displayKey, encoded.display, PHOTO_CONTENT_TYPE),
+      this.storage.put(thumbnailKey, encoded.thumbnail, PHOTO_CONTENT_TYPE),
+    ]);
+  }
+
+  /** A photo that could not be processed leaves its listing like a deleted one. */
+  private async removeUnprocessed(listingId: string, publicId: string): Promise<void> {
+    await this.photos.transaction(async (photos) => {
+      if (!(await photos.lockListing(listingId))) return;
+      await photos.delete(listingId, publicId);
+      await this.finish(photos, listingId);
+    });
   }
 
   /** Deleting the primary photo makes the first remaining one primary. */
@@ -143,40 +206,5 @@ export class UploadsService {
     await photos.renumber(listingId);
     await photos.applyPhotoRule(listingId);
     return (await photos.list(listingId)).map(toImageDto);
-  }
-
-  /** Writes both files of every photo; on any failure removes them all and answers 503. */
-  private async store(encoded: EncodedPhoto[]): Promise<StoredPhoto[]> {
-    const photos = encoded.map((photo) => {
-      const publicId = newPublicId();
-      const [displayKey, thumbnailKey] = photoKeys(publicId);
-      return { photo, publicId, displayKey, thumbnailKey };
-    });
-    const results = await Promise.allSettled(
-      photos.flatMap(({ photo, displayKey, thumbnailKey }) => [
-        this.storage.put(displayKey, photo.display, PHOTO_CONTENT_TYPE),
-        this.storage.put(thumbnailKey, photo.thumbnail, PHOTO_CONTENT_TYPE),
-      ]),
-    );
-    const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-    if (failed) {
-      await deletePhotoFiles(
-        this.storage,
-        this.log,
-        photos.map(({ publicId }) => publicId),
-      );
-      throw new ServiceUnavailableError(
-        'Photo storage is unavailable, please try again',
-        'STORAGE_UNAVAILABLE',
-        {
-          cause: failed.reason,
-        },
-      );
-    }
-    return photos.map(({ publicId, displayKey, thumbnailKey }) => ({
-      publicId,
-      url: this.storage.url(displayKey),
-      thumbnail: this.storage.url(thumbnailKey),
-    }));
   }
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { createListingPayload } from '../../test/listing-payload.js';
+import { readyPhotosOf } from '../../test/photos.js';
 import {
   signUp,
   STARTUP_TIMEOUT_MS,
@@ -66,6 +67,13 @@ const imagesOf = async (listingId: string): Promise<JsonBody[]> =>
   (await t.request('GET', `/api/listings/${listingId}`, { token: seller.accessToken })).body.data.vehicle
     .images;
 
+/** Uploads and waits until the photos are ready; answers the listing's photos then. */
+async function uploadReady(listingId: string, files: UploadFile[]): Promise<JsonBody[]> {
+  const res = await upload(listingId, files);
+  if (res.status !== 200) throw new Error(`upload: ${res.status} ${JSON.stringify(res.body)}`);
+  return readyPhotosOf(t, listingId, seller.accessToken);
+}
+
 const fileOf = (url: string) => path.join(t.config.uploadDir, url.replace(/^\/uploads\//, ''));
 const exists = (file: string) =>
   access(file).then(
@@ -89,7 +97,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/upload/listing/:id', () => {
-  it('stores JPEG, PNG and WebP as WebP display and thumbnail files, the first one primary', async () => {
+  it('answers JPEG, PNG and WebP as processing photos, then makes their WebP display and thumbnail files', async () => {
     const id = await createListing();
     const res = await upload(id, [
       { bytes: await jpeg('#224466', 2400, 1600), name: 'front.jpg' },
@@ -106,9 +114,12 @@ describe('POST /api/upload/listing/:id', () => {
         alt: `2012 Honda Civic photo ${index + 1}`,
         publicId: expect.stringMatching(/^[0-9a-f]{32}$/),
         isPrimary: index === 0,
+        status: 'processing',
       });
     });
-    expect(await imagesOf(id)).toEqual(images);
+    expect(await readyPhotosOf(t, id, seller.accessToken)).toEqual(
+      images.map((image: JsonBody) => ({ ...image, status: 'ready' })),
+    );
 
     const display = await fetchImage(images[0].url);
     expect(display.response.status).toBe(200);
@@ -128,6 +139,61 @@ describe('POST /api/upload/listing/:id', () => {
     // Small photos are not enlarged.
     const small = await fetchImage(images[1].url);
     expect(await sharp(small.bytes).metadata()).toMatchObject({ width: 64, height: 48 });
+  });
+
+  it('answers before the photos are encoded: their files answer 404 until they are ready', async () => {
+    // Camera-like grain keeps a 12 MP photo's encode slow enough to be seen in progress.
+    const large = await sharp({
+      create: {
+        width: 4000,
+        height: 3000,
+        channels: 3,
+        background: '#777777',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const id = await createListing();
+    const res = await upload(id, [{ bytes: large }, { bytes: large }, { bytes: large }]);
+    expect(res.status).toBe(200);
+    // Two photos encode at once: the third waits its turn behind them.
+    const last = (await imagesOf(id))[2];
+    expect(last.status).toBe('processing');
+    expect((await fetch(t.baseUrl + last.url)).status).toBe(404);
+    expect((await fetch(t.baseUrl + last.thumbnail)).status).toBe(404);
+
+    expect((await readyPhotosOf(t, id, seller.accessToken)).map((image) => image.status)).toEqual([
+      'ready',
+      'ready',
+      'ready',
+    ]);
+    const display = await fetchImage(last.url);
+    expect(display.response.status).toBe(200);
+    expect(await sharp(display.bytes).metadata()).toMatchObject({ width: 1600, height: 1200 });
+  });
+
+  it('removes a photo whose files cannot be written, with its original, once the upload was answered', async () => {
+    const id = await createListing();
+    const [kept] = await uploadReady(id, await photos(1));
+    // Storage fails: the photos folder becomes a plain file.
+    const photosDir = path.join(t.config.uploadDir, 'photos');
+    await rename(photosDir, `${photosDir}-aside`);
+    await writeFile(photosDir, '');
+    try {
+      const res = await upload(id, await photos(2));
+      expect(res.status).toBe(200);
+      const failing = res.body.data.slice(1) as JsonBody[];
+      expect(failing.map((image) => image.status)).toEqual(['processing', 'processing']);
+
+      expect(await readyPhotosOf(t, id, seller.accessToken)).toEqual([kept]);
+      for (const { publicId } of failing) {
+        expect(await exists(path.join(t.config.photoOriginalsDir, publicId))).toBe(false);
+      }
+    } finally {
+      await rm(photosDir);
+      await rename(`${photosDir}-aside`, photosDir);
+    }
   });
 
   it('applies the EXIF orientation to the pixels and strips EXIF (GPS included) and other metadata', async () => {
@@ -154,8 +220,8 @@ describe('POST /api/upload/listing/:id', () => {
     expect(input.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true);
 
     const id = await createListing();
-    const res = await upload(id, [{ bytes: sideways }]);
-    for (const url of [res.body.data[0].url, res.body.data[0].thumbnail]) {
+    const [image] = await uploadReady(id, [{ bytes: sideways }]);
+    for (const url of [image.url, image.thumbnail]) {
       const { bytes } = await fetchImage(url);
       const output = await sharp(bytes).metadata();
       expect(output.width).toBeLessThan(output.height!);
@@ -239,7 +305,7 @@ describe('POST /api/upload/listing/:id', () => {
       error: 'Maximum 20 images allowed',
       code: 'TOO_MANY_IMAGES',
     });
-    expect(await imagesOf(id)).toHaveLength(20);
+    expect(await readyPhotosOf(t, id, seller.accessToken)).toHaveLength(20);
   });
 
   it('refuses 21 photos in one request and stores none of them', async () => {
@@ -252,9 +318,9 @@ describe('POST /api/upload/listing/:id', () => {
 
   it('publishes the listing once it has 4 photos', async () => {
     const id = await createListing();
-    await upload(id, await photos(3));
+    await uploadReady(id, await photos(3));
     expect((await t.request('GET', `/api/listings/${id}`)).status).toBe(404);
-    await upload(id, await photos(1));
+    await uploadReady(id, await photos(1));
     const res = await t.request('GET', `/api/listings/${id}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'active', primaryImage: { isPrimary: true } });
@@ -308,7 +374,7 @@ describe('changing photos', () => {
 
   beforeAll(async () => {
     id = await createListing();
-    ids = (await upload(id, await photos(5))).body.data.map((image: JsonBody) => image.publicId);
+    ids = (await uploadReady(id, await photos(5))).map((image) => image.publicId);
   });
 
   const primaryOf = (images: JsonBody[]) =>
@@ -395,7 +461,7 @@ describe('changing photos', () => {
 
   it('answers 404 for a photo that is not one of the listing', async () => {
     const otherListing = await createListing();
-    const [foreign] = (await upload(otherListing, await photos(1))).body.data;
+    const [foreign] = await uploadReady(otherListing, await photos(1));
     for (const publicId of ['no-such-photo', foreign.publicId]) {
       const deleted = await t.request('DELETE', `/api/upload/image/${publicId}`, {
         json: { listingId: id },
@@ -473,7 +539,7 @@ describe('changing photos', () => {
 describe('deleting a listing', () => {
   it('removes its photo files from storage', async () => {
     const id = await createListing();
-    const images = (await upload(id, await photos(4))).body.data as JsonBody[];
+    const images = await uploadReady(id, await photos(4));
     const files = images.flatMap((image) => [fileOf(image.url), fileOf(image.thumbnail)]);
     expect(await Promise.all(files.map(exists))).toEqual(files.map(() => true));
 
@@ -487,7 +553,7 @@ describe('deleting a listing', () => {
 
 describe('serving photos', () => {
   it('answers a photo deleted while it is being fetched with the photo or a 4xx envelope, never a 500', async () => {
-    const [photo] = (await upload(await createListing(), await photos(1))).body.data as JsonBody[];
+    const [photo] = await uploadReady(await createListing(), await photos(1));
     const file = fileOf(photo.thumbnail);
     const bytes = await readFile(file);
     // The photo is deleted (and put back, to be deleted again) over and over, so that some requests
@@ -527,5 +593,18 @@ describe('serving photos', () => {
       }
     }
     expect(answers.filter((answer) => answer.status === 404).length).toBeGreaterThan(0);
+  });
+});
+
+// Last: it closes the app.
+describe('shutting down', () => {
+  it('finishes the photos still processing before the server closes', async () => {
+    const id = await createListing();
+    const images = (await upload(id, await photos(6))).body.data as JsonBody[];
+    expect(images.some((image) => image.status === 'processing')).toBe(true);
+    await t.app.close();
+    const files = images.flatMap((image) => [fileOf(image.url), fileOf(image.thumbnail)]);
+    expect(await Promise.all(files.map(exists))).toEqual(files.map(() => true));
+    expect(await readdir(t.config.photoOriginalsDir)).toEqual([]);
   });
 });

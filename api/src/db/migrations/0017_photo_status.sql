@@ -1,0 +1,2 @@
+ALTER TABLE "listing_images" ADD COLUMN "status" text DEFAULT 'ready' NOT NULL;--> statement-breakpoint
+ALTER TABLE "listing_images" ADD CONSTRAINT "listing_images_status_valid" CHECK ("listing_images"."status" in ('processing', 'ready'));

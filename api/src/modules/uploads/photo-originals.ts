@@ -1,0 +1,46 @@
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { newPublicId } from './photo-files.js';
+
+/**
+ * Uploaded originals on this server's disk, from the upload's answer until their photo's files are
+ * made. Never served: an original still carries its metadata (EXIF with the GPS position). Kept on
+ * disk rather than in memory so a burst of uploads does not hold every original at once, and so a
+ * restart finds the photos it had not processed yet.
+ */
+export class PhotoOriginals {
+  constructor(private readonly dir: string) {}
+
+  /** Stores an original under a new photo id, which it returns. */
+  async keep(bytes: Buffer): Promise<string> {
+    const publicId = newPublicId();
+    await mkdir(this.dir, { recursive: true });
+    await writeFile(this.file(publicId), bytes, { mode: 0o600 });
+    return publicId;
+  }
+
+  /** The original's bytes; undefined when this server holds none for the photo. */
+  async read(publicId: string): Promise<Buffer | undefined> {
+    try {
+      return await readFile(this.file(publicId));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  exists(publicId: string): Promise<boolean> {
+    return access(this.file(publicId)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async discard(publicIds: readonly string[]): Promise<void> {
+    await Promise.all(publicIds.map((publicId) => rm(this.file(publicId), { force: true })));
+  }
+
+  private file(publicId: string): string {
+    return path.join(this.dir, publicId);
+  }
+}

@@ -12,11 +12,18 @@ export async function getListing(id: Id): Promise<Listing> {
   return data.data;
 }
 
+/** How often a listing with a photo still processing is read again, until every photo is ready. */
+export const PHOTO_PROCESSING_POLL_MS = 1_000;
+
+export const hasProcessingPhotos = (listing: Listing | undefined) =>
+  listing?.vehicle.images.some((image) => image.status === 'processing') ?? false;
+
 export const listingQuery = (id: Id) =>
   queryOptions({
     ...listingQueryOptions,
     queryKey: queryKeys.listings.detail(id),
     queryFn: () => getListing(id),
+    refetchInterval: (query) => (hasProcessingPhotos(query.state.data) ? PHOTO_PROCESSING_POLL_MS : false),
   });
 
 export function useListing(id: Id) {

@@ -134,7 +134,12 @@ export function GalleryViewer({
           }}
           onPointerUp={onPointerUp}
         >
-          <ListingPhoto src={image.url} alt={altOf(image, index)} fit="contain" />
+          <ListingPhoto
+            src={image.url}
+            alt={altOf(image, index)}
+            processing={image.status === 'processing'}
+            fit="contain"
+          />
           {images.length > 1 && (
             <>
               <Turn type="button" $side="left" onClick={() => turn(-1)} aria-label="Previous photo">

@@ -136,6 +136,7 @@ export function ListingGallery({ images, name }: { images: ListingImage[]; name:
           <ListingPhoto
             src={current.url}
             alt={altOf(current, index)}
+            processing={current.status === 'processing'}
             loading="eager"
             fetchPriority={index === 0 ? 'high' : 'auto'}
           />
@@ -164,7 +165,12 @@ export function ListingGallery({ images, name }: { images: ListingImage[]; name:
                 aria-label={`Show photo ${position + 1} of ${images.length}`}
                 onClick={() => setIndex(position)}
               >
-                <ListingPhoto src={image.thumbnail} alt="" loading="lazy" />
+                <ListingPhoto
+                  src={image.thumbnail}
+                  alt=""
+                  processing={image.status === 'processing'}
+                  loading="lazy"
+                />
               </Thumb>
             </li>
           ))}

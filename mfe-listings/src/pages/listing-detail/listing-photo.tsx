@@ -8,7 +8,7 @@ const Img = styled.img<{ $fit: 'cover' | 'contain' }>`
   object-fit: ${({ $fit }) => $fit};
 `;
 
-const Broken = styled.div`
+const Placeholder = styled.div`
   display: grid;
   place-items: center;
   width: 100%;
@@ -19,27 +19,38 @@ const Broken = styled.div`
   text-align: center;
 `;
 
-/** A listing photo; one that fails to load says so (spec §2) instead of showing a broken image. */
+/**
+ * A listing photo; one that fails to load says so (spec §2) instead of showing a broken image, and
+ * one still processing after its upload says that, in the photo's place, until it is ready.
+ */
 export function ListingPhoto({
   src,
   alt,
+  processing = false,
   fit = 'cover',
   loading,
   fetchPriority,
 }: {
   src: string;
   alt: string;
+  processing?: boolean;
   fit?: 'cover' | 'contain';
   loading?: 'lazy' | 'eager';
   /** 'high' for the page's largest photo, so the browser fetches it before other images. */
   fetchPriority?: 'high' | 'auto';
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (processing)
+    return (
+      <Placeholder role="img" aria-label={`${alt || 'Photo'}: Processing…`}>
+        Processing…
+      </Placeholder>
+    );
   if (failedSrc === src)
     return (
-      <Broken role="img" aria-label={`${alt}: Image could not be loaded`}>
+      <Placeholder role="img" aria-label={`${alt}: Image could not be loaded`}>
         Image could not be loaded
-      </Broken>
+      </Placeholder>
     );
   return (
     <Img

@@ -2,7 +2,7 @@ import { listingQuery, PHOTOS_MIN, queryKeys, type Listing, type ListingImage } 
 import { validatePhotoCount } from '@carmarket/shared/schemas';
 import { Button } from '@carmarket/shared/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { FormStack } from '../../components/form-layout';
 import { deletePhoto } from '../../features/photos/api/delete-photo';
@@ -15,6 +15,8 @@ import { usePhotoList, type PhotoItem } from '../../features/photos/hooks/use-ph
 export const IMAGES_SAVED = 'Images updated successfully!';
 export const IMAGES_FAILED = 'Failed to update images. Please try again.';
 export const IMAGE_DELETE_FAILED = 'Failed to delete image. Please try again.';
+export const photosNotProcessed = (count: number) =>
+  `${count === 1 ? 'A photo' : `${count} photos`} could not be processed and ${count === 1 ? 'was' : 'were'} removed. Please upload ${count === 1 ? 'it' : 'them'} again.`;
 
 /** Asked before a removal that would take a live listing under the photo minimum, and so offline. */
 export const hideListingQuestion = (left: number) =>
@@ -40,6 +42,16 @@ export function PhotosTab({ listing }: { listing: Listing }) {
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState<Record<string, number>>({});
   const tooFew = validatePhotoCount(list.photos.length);
+  const [notProcessed, setNotProcessed] = useState(0);
+
+  // The listing is read again every second while a photo is processing (listingQuery): each read
+  // replaces a ready photo's placeholder with its preview.
+  const { refreshProcessing } = list;
+  const images = listing.vehicle.images;
+  useEffect(() => {
+    const lost = refreshProcessing(images);
+    if (lost > 0) setNotProcessed((count) => count + lost);
+  }, [images, refreshProcessing]);
 
   const refreshListings = () => queryClient.invalidateQueries({ queryKey: queryKeys.listings.all });
 
@@ -102,6 +114,7 @@ export function PhotosTab({ listing }: { listing: Listing }) {
       }}
     >
       <PhotoManager list={list} mode="edit" progress={progress} disabled={saving} onRemove={remove} />
+      <div role="alert">{notProcessed > 0 && <Hint>{photosNotProcessed(notProcessed)}</Hint>}</div>
       {tooFew && <Hint>{tooFew}</Hint>}
       <div>
         <Button type="submit" disabled={saving || tooFew !== null}>

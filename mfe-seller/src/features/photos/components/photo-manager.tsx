@@ -64,7 +64,8 @@ const Tile = styled.li<{ $dragging: boolean }>`
   opacity: ${({ $dragging }) => ($dragging ? 0.5 : 1)};
   cursor: grab;
 
-  img {
+  img,
+  [role='img'] {
     width: 100%;
     aspect-ratio: 4 / 3;
     object-fit: cover;
@@ -74,6 +75,15 @@ const Tile = styled.li<{ $dragging: boolean }>`
   progress {
     width: 100%;
   }
+`;
+
+/** In a processing photo's place, as large as its preview will be. */
+const Processing = styled.div`
+  display: grid;
+  place-items: center;
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 const Tags = styled.div`
@@ -217,7 +227,13 @@ export function PhotoManager({
                 onDrop={(event) => onTileDrop(event, index)}
                 data-testid="photo-tile"
               >
-                <img src={photo.preview} alt={`Photo ${position}`} draggable={false} />
+                {photo.processing ? (
+                  <Processing role="img" aria-label={`Photo ${position}: Processing…`}>
+                    Processing…
+                  </Processing>
+                ) : (
+                  <img src={photo.preview} alt={`Photo ${position}`} draggable={false} />
+                )}
                 <Tags>
                   {photo.isPrimary && <Badge $tone="primary">Primary</Badge>}
                   {mode === 'edit' &&

@@ -22,6 +22,27 @@ const primaryOf = (photos: { key: string; isPrimary: boolean }[]) =>
   photos.filter((photo) => photo.isPrimary).map((photo) => photo.key);
 
 describe('usePhotoList', () => {
+  it('shows processing photos as ready once a fresh read says so, and drops those the server removed', () => {
+    const processing = (publicId: string): ListingImage => ({ ...stored(publicId), status: 'processing' });
+    const { result } = renderHook(() => usePhotoList([stored('a', true), processing('b'), processing('c')]));
+    const processingOf = () => result.current.photos.map((photo) => [photo.key, photo.processing]);
+    expect(processingOf()).toEqual([
+      ['a', false],
+      ['b', true],
+      ['c', true],
+    ]);
+
+    let lost = 0;
+    act(() => {
+      lost = result.current.refreshProcessing([stored('a', true), { ...stored('c'), status: 'ready' }]);
+    });
+    expect(lost).toBe(1);
+    expect(processingOf()).toEqual([
+      ['a', false],
+      ['c', false],
+    ]);
+  });
+
   it('makes the first photo primary when none is flagged, and keeps exactly one primary', () => {
     const { result } = renderHook(() => usePhotoList([stored('a'), stored('b')]));
     expect(primaryOf(result.current.photos)).toEqual(['a']);

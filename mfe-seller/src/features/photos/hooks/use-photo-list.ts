@@ -13,6 +13,8 @@ export interface PhotoItem {
   /** An object URL of the new file, or the stored photo's thumbnail. */
   preview: string;
   isPrimary: boolean;
+  /** A stored photo whose files the server is still making: no preview to show yet. */
+  processing?: boolean;
 }
 
 const fromStored = (image: ListingImage): PhotoItem => ({
@@ -20,6 +22,7 @@ const fromStored = (image: ListingImage): PhotoItem => ({
   publicId: image.publicId,
   preview: image.thumbnail || image.url,
   isPrimary: image.isPrimary,
+  processing: image.status === 'processing',
 });
 
 /** Exactly one primary: the flagged one, else the first photo (the first added is primary). */
@@ -87,13 +90,33 @@ export function usePhotoList(initial: readonly ListingImage[] = []) {
     });
   }, []);
 
+  /**
+   * Takes the processing state of stored photos from a fresh read of the listing, keeping the
+   * order and new files as they are; answers how many processing photos the server removed
+   * because it could not process them.
+   */
+  const refreshProcessing = useCallback((images: readonly ListingImage[]): number => {
+    const stored = new Map(images.map((image) => [image.publicId, image]));
+    const lost = current.current.filter((photo) => photo.processing && !stored.has(photo.publicId!));
+    setPhotos((photos) =>
+      withOnePrimary(
+        photos.flatMap((photo) => {
+          if (!photo.processing) return [photo];
+          const image = stored.get(photo.publicId!);
+          return image ? [{ ...photo, processing: image.status === 'processing' }] : [];
+        }),
+      ),
+    );
+    return lost.length;
+  }, []);
+
   /** Replaces the list with the listing's stored photos (after a save or a reload). */
   const reset = useCallback((images: readonly ListingImage[]) => {
     current.current.forEach(revokePreview);
     setPhotos(withOnePrimary(images.map(fromStored)));
   }, []);
 
-  return { photos, add, remove, setPrimary, move, reset };
+  return { photos, add, remove, setPrimary, move, reset, refreshProcessing };
 }
 
 export type PhotoList = ReturnType<typeof usePhotoList>;

@@ -190,6 +190,11 @@ test('a seller creates a listing through the six steps with five real photos and
   const listingId = ((await (await created).json()) as { data: { _id: string } }).data._id;
   await expect(page).toHaveURL(`/listing/${listingId}`, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: /2012 Honda Civic/ })).toBeVisible();
+  // The uploads were answered while the photos were processed: the page shows 'Processing…' in their
+  // place and reads the listing again until they are ready, then shows them (never a failed image).
+  const mainPhoto = page.getByRole('button', { name: /View photo 1 of 5/ }).locator('img');
+  await expect.poll(() => mainPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByText('Image could not be loaded')).toHaveCount(0);
 
   const listing = await getListingViaApi(request, null, listingId);
   expect(listing.title).toBe('2012 Honda Civic, one owner');

@@ -85,6 +85,7 @@ describe('GET /api/listings/:id', () => {
       alt: 'Photo 2',
       publicId: 'civic-1',
       isPrimary: true,
+      status: 'ready',
     });
     expect(listing.createdAt).toBe(featured.createdAt.toISOString());
   });

@@ -92,7 +92,7 @@ export interface ListingImage {
   alt: string;
   publicId: string;
   isPrimary: boolean;
-  /** Since 1.2; servers before it answer only ready photos and leave it out. */
+  /** Since 1.3; servers before it answer only ready photos and leave it out. */
   status?: PhotoStatus;
 }
 

@@ -171,7 +171,8 @@ describe('POST /api/upload/listing/:id', () => {
     const display = await fetchImage(last.url);
     expect(display.response.status).toBe(200);
     expect(await sharp(display.bytes).metadata()).toMatchObject({ width: 1600, height: 1200 });
-  });
+    // Three 12 MP encodes: seconds on a busy machine.
+  }, 60_000);
 
   it('removes a photo whose files cannot be written, with its original, once the upload was answered', async () => {
     const id = await createListing();

@@ -25,7 +25,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { tsImport } from 'tsx/esm/api';
-import { drizzleModule, freePort, postgresUrl } from './lib/bench-setup.mjs';
+import { drizzleModule, freePort, onPostgres, postgresUrl, withDatabase } from './lib/bench-setup.mjs';
 import { buildStale, repoRoot } from './lib/build.mjs';
 
 const { values: options } = parseArgs({
@@ -47,7 +47,6 @@ const api = (file) => import(path.join(repoRoot, 'api/dist', file));
 // The API tests' TCP relay (cut and restore a real network path), from its TypeScript source.
 const { startTcpProxy } = await tsImport('../api/src/test/tcp-proxy.ts', import.meta.url);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const { default: pg } = await import('pg');
 
 // ---------------------------------------------------------------------------------------------
 // Processes and plumbing
@@ -101,19 +100,6 @@ function stopApi({ child }, signal = 'SIGTERM') {
   child.kill(signal);
   return exited;
 }
-
-async function onPostgres(url, statement, params) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    return (await client.query(statement, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-const withDatabase = (serverUrl, name) =>
-  Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
 
 /**
  * Migrates the database, adds demo listings (with their photos) and buyers, and returns what the

@@ -9,7 +9,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { onPostgres, withDatabase } from './bench-setup.mjs';
 import { repoRoot } from './build.mjs';
 import { siteCodeResendIntervalMs, startServer } from './server.mjs';
 import { signUpViaApi } from './session.mjs';
@@ -84,19 +84,6 @@ async function refreshed(baseUrl, session) {
   return { ...session, ...data.tokens };
 }
 
-async function onPostgres(url, statement) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const withDatabase = (serverUrl, name) =>
-  Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
-
 // As the API's tests: on PostgreSQL when DATABASE_URL is set (`npm test` runs this file once more
 // with it), else on the embedded database.
 const kinds = process.env.DATABASE_URL
@@ -118,7 +105,7 @@ describe.each(kinds)('backup and restore of %s', (_kind, serverUrl) => {
   afterAll(async () => {
     await catcher?.stop();
     for (const url of databases)
-      await onPostgres(serverUrl, `drop database if exists "${new URL(url).pathname.slice(1)}"`);
+      await onPostgres(serverUrl, `drop database if exists "${new URL(url).pathname.slice(1)}" with (force)`);
     await rm(workDir, { recursive: true, force: true });
   });
 

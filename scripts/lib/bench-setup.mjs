@@ -1,4 +1,5 @@
-// Shared by the benchmarks: the seeded market, the built API as a child process, PostgreSQL's URL.
+// Shared by the benchmarks: the seeded market, the built API as a child process, PostgreSQL's URL
+// and its databases.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -288,3 +289,19 @@ export async function postgresUrl() {
     return undefined;
   }
 }
+
+/** Runs one statement on its own connection; answers the rows. */
+export async function onPostgres(url, statement, params) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    return (await client.query(statement, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL of database `name` on the server of `serverUrl`. */
+export const withDatabase = (serverUrl, name) =>
+  Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();

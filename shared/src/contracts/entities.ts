@@ -13,12 +13,13 @@ import type {
   ReportReason,
   ReportStatus,
   SellerRole,
-  SortOption,
   SuggestionType,
   TitleStatus,
   Transmission,
 } from '../constants/enums.js';
 import type { ScamSignalKind } from '../safety/scam-detector.js';
+// Types only: the contracts entry loads no zod.
+import type { SearchFilters, SearchParams } from '../schemas/search.js';
 
 export type Id = string;
 export type IsoDateString = string;
@@ -249,59 +250,13 @@ export interface AvailableFilters {
   dealRatings: FacetOption<DealRatingBand>[];
 }
 
-export interface SearchFilters {
-  minPrice?: number;
-  maxPrice?: number;
-  yearMin?: number;
-  yearMax?: number;
-  make?: string;
-  model?: string;
-  trim?: string;
-  bodyType?: BodyType[];
-  fuelType?: FuelType[];
-  transmission?: Transmission[];
-  condition?: Condition[];
-  mileageMin?: number;
-  mileageMax?: number;
-  exteriorColor?: string[];
-  interiorColor?: string[];
-  doors?: number;
-  doorsMin?: number;
-  doorsMax?: number;
-  titleStatus?: TitleStatus[];
-  cityMpgMin?: number;
-  cityMpgMax?: number;
-  highwayMpgMin?: number;
-  highwayMpgMax?: number;
-  combinedMpgMin?: number;
-  combinedMpgMax?: number;
-  safetyFeatures?: string[];
-  interiorFeatures?: string[];
-  technologyFeatures?: string[];
-  exteriorFeatures?: string[];
-  otherFeatures?: string[];
-  sellerType?: SellerRole[];
-  /** Listings rated in one of these bands (issue 16); listings without a rating never match. */
-  dealRating?: DealRatingBand[];
-  /** Miles around `zipCode` or `lat`/`lon`; the spec lists radius alone, a radius needs a centre. */
-  radius?: number;
-  zipCode?: string;
-  lat?: number;
-  lon?: number;
-  hasImages?: boolean;
-  hasWarranty?: boolean;
-  acceptsTradeIn?: boolean;
-  financingAvailable?: boolean;
-  /** Verified listings only (see Listing.verified). */
-  verified?: boolean;
-}
+// Derived from the query schema, so the types cannot drift from what the API accepts.
+export type { SearchFilters, SearchParams };
 
-/** Everything GET /search accepts: the filters plus text, sort and paging. */
-export interface SearchParams extends SearchFilters {
-  q?: string;
-  sort?: SortOption;
-  page?: number;
-  limit?: number;
+/** POST /listings/{id}/favorite: the listing's heart for the caller and its count after the toggle. */
+export interface FavoriteState {
+  isFavorite: boolean;
+  favoriteCount: number;
 }
 
 /** A search result: the listing with its deal rating (null: not enough comparables). */

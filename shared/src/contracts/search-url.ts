@@ -1,8 +1,17 @@
 // The URL form of a search, without the schemas: pages that only link to a search (the dashboard's
 // saved searches) should not load zod and every form schema to build a query string.
-import { DEFAULT_SORT } from '../constants/enums.js';
+import { DEFAULT_SORT, type FeatureCategory } from '../constants/enums.js';
 import { SEARCH_PAGE_SIZE } from '../constants/limits.js';
-import type { SearchParams } from './entities.js';
+import type { SearchFilters, SearchParams } from './entities.js';
+
+/** The filter of each feature category: `safety` → `safetyFeatures`. */
+export const FEATURE_FILTER_KEYS = {
+  safety: 'safetyFeatures',
+  interior: 'interiorFeatures',
+  technology: 'technologyFeatures',
+  exterior: 'exteriorFeatures',
+  other: 'otherFeatures',
+} as const satisfies { [C in FeatureCategory]: `${C}Features` & keyof SearchFilters };
 
 /** Every parameter of a search, in URL order (a schema test keeps it equal to the query schema's keys). */
 export const SEARCH_PARAM_KEYS = [

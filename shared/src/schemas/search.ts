@@ -135,7 +135,9 @@ export const searchFiltersShape = {
   exteriorFeatures: textList('exteriorFeatures'),
   otherFeatures: textList('otherFeatures'),
   sellerType: enumList('sellerType', SELLER_ROLES),
+  /** Listings rated in one of these bands (issue 16); listings without a rating never match. */
   dealRating: enumList('dealRating', DEAL_RATINGS),
+  /** Miles around `zipCode` or `lat`/`lon`; the spec lists radius alone, a radius needs a centre. */
   radius: wholeNumber('radius', 1, SEARCH_RADIUS_MAX_MILES),
   zipCode: z.preprocess(
     blankToUndefined,
@@ -147,8 +149,12 @@ export const searchFiltersShape = {
   hasWarranty: flag('hasWarranty'),
   acceptsTradeIn: flag('acceptsTradeIn'),
   financingAvailable: flag('financingAvailable'),
+  /** Verified listings only (see Listing.verified). */
   verified: flag('verified'),
 };
+
+/** The filters of a search (spec §3), as the schema reads them. */
+export type SearchFilters = z.output<z.ZodObject<typeof searchFiltersShape>>;
 
 export const searchQueryShape = {
   ...searchFiltersShape,
@@ -203,6 +209,13 @@ export const searchQuerySchema = z
   .strictObject(searchQueryShape, { error: unknownParameter })
   .superRefine(checkRadius);
 export type SearchQuery = z.output<typeof searchQuerySchema>;
+/**
+ * A search as a client builds it: the filters, and text, sort and paging left to their defaults. A
+ * flag may be false here, which the URL and the schema drop like an unset one (spec §4).
+ */
+export type SearchParams = {
+  [K in keyof SearchFilters]?: Exclude<SearchFilters[K], undefined> extends true ? boolean : SearchFilters[K];
+} & Partial<Pick<SearchQuery, 'q' | 'sort' | 'page' | 'limit'>>;
 
 /** The filters, text and sort a saved search keeps (no paging). */
 export const savedSearchParamsSchema = z

@@ -1,3 +1,4 @@
+import type { FavoriteState } from '@carmarket/shared/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserId } from '../../http/authenticate.js';
@@ -18,7 +19,12 @@ export const favoritesRoutes: FastifyPluginAsyncZod<{ service: FavoritesService 
         security: [{ bearerAuth: [] }],
         params: z.object({ id: z.string() }),
         response: {
-          200: successSchema(z.object({ isFavorite: z.boolean(), favoriteCount: z.number().int() })),
+          200: successSchema(
+            z.object({
+              isFavorite: z.boolean(),
+              favoriteCount: z.number().int(),
+            }) satisfies z.ZodType<FavoriteState>,
+          ),
         },
       },
       preHandler: app.requireUser,

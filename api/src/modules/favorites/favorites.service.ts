@@ -1,11 +1,7 @@
+import type { FavoriteState } from '@carmarket/shared/contracts';
 import { isUuid } from '../../db/uuid.js';
 import { ConflictError, NotFoundError } from '../../http/errors.js';
 import type { FavoritesRepository } from './favorites.repository.js';
-
-export interface FavoriteState {
-  isFavorite: boolean;
-  favoriteCount: number;
-}
 
 const listingNotFound = () => new NotFoundError('Listing not found', 'LISTING_NOT_FOUND');
 

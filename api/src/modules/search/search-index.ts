@@ -1,5 +1,6 @@
 import type { DealRatingBand, FeatureCategory, SortOption } from '@carmarket/shared/constants';
 import { DEAL_RATINGS, FEATURE_CATEGORIES, SORT_OPTIONS } from '@carmarket/shared/constants';
+import { FEATURE_FILTER_KEYS } from '@carmarket/shared/contracts';
 import { isVerifiedListing, type SavedSearchParams } from '@carmarket/shared/schemas';
 import { DealRatingBook } from '../deal-rating/deal-rating-book.js';
 import { bandForDistance } from '../deal-rating/estimator.js';
@@ -116,14 +117,6 @@ const TEXT_CACHE_ENTRIES = 32;
 const EARTH_RADIUS_METERS = 6_378_168;
 const METERS_PER_MILE = 1609.344;
 const RADIANS = Math.PI / 180;
-
-const FEATURE_FILTER: Record<FeatureCategory, keyof SavedSearchParams> = {
-  safety: 'safetyFeatures',
-  interior: 'interiorFeatures',
-  technology: 'technologyFeatures',
-  exterior: 'exteriorFeatures',
-  other: 'otherFeatures',
-};
 
 /** Strings stored as small integer codes; `lower` keeps each code's lower case for case-blind filters. */
 class Dictionary {
@@ -597,7 +590,7 @@ export class SearchIndex {
       });
     }
     for (const category of FEATURE_CATEGORIES) {
-      const wanted = filters[FEATURE_FILTER[category]] as string[] | undefined;
+      const wanted = filters[FEATURE_FILTER_KEYS[category]];
       if (!wanted) continue;
       // A listing must have every chosen feature of the category (as jsonb containment did).
       const { dictionary, lists } = this.features[category];

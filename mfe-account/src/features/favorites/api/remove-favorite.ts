@@ -1,4 +1,11 @@
-import { http, queryKeys, type ApiSuccess, type Id, type Listing } from '@carmarket/shared';
+import {
+  http,
+  queryKeys,
+  type ApiSuccess,
+  type FavoriteState,
+  type Id,
+  type Listing,
+} from '@carmarket/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ListingPage } from '../../../lib/paged-listings';
 
@@ -7,7 +14,7 @@ import type { ListingPage } from '../../../lib/paged-listings';
  * removes it.
  */
 export async function removeFavorite(id: Id): Promise<void> {
-  await http.post<ApiSuccess<{ isFavorite: boolean }>>(`/listings/${encodeURIComponent(id)}/favorite`);
+  await http.post<ApiSuccess<FavoriteState>>(`/listings/${encodeURIComponent(id)}/favorite`);
 }
 
 type CachedListings = Listing | Listing[] | { data: Listing[] } | undefined;

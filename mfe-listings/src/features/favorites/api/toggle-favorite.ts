@@ -1,10 +1,5 @@
-import { http, queryKeys, type ApiSuccess, type Id } from '@carmarket/shared';
+import { http, queryKeys, type ApiSuccess, type FavoriteState, type Id } from '@carmarket/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-
-export interface FavoriteState {
-  isFavorite: boolean;
-  favoriteCount: number;
-}
 
 /** POST /listings/{id}/favorite: the server saves the listing, or removes it when already saved. */
 export async function toggleFavorite(id: Id): Promise<FavoriteState> {

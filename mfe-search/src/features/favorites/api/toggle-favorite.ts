@@ -1,10 +1,12 @@
-import { http, queryKeys, type ApiSuccess, type Id, type SearchResponse } from '@carmarket/shared';
+import {
+  http,
+  queryKeys,
+  type ApiSuccess,
+  type FavoriteState,
+  type Id,
+  type SearchResponse,
+} from '@carmarket/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-
-interface FavoriteState {
-  isFavorite: boolean;
-  favoriteCount: number;
-}
 
 /** POST /listings/{id}/favorite: the server saves the listing, or removes it when already saved. */
 export async function toggleFavorite(id: Id): Promise<FavoriteState> {

@@ -6,6 +6,7 @@ import {
   DEAL_RATING_LABELS,
   FEATURE_CATEGORIES,
   FEATURE_CATEGORY_LABELS,
+  FEATURE_FILTER_KEYS,
   FUEL_TYPES,
   FUEL_TYPE_LABELS,
   SELLER_ROLE_LABELS,
@@ -14,7 +15,6 @@ import {
   TRANSMISSION_LABELS,
   COLOUR_OPTIONS_SHOWN,
   type AvailableFilters,
-  type FeatureCategory,
   type SearchParams,
 } from '@carmarket/shared';
 import { CheckboxField, SelectField, TextField } from '@carmarket/shared/ui';
@@ -47,14 +47,6 @@ const Pair = styled.div`
   grid-template-columns: 1fr 1fr;
   gap: ${({ theme }) => theme.space.sm};
 `;
-
-const FEATURE_FILTERS: Record<FeatureCategory, keyof SearchParams> = {
-  safety: 'safetyFeatures',
-  interior: 'interiorFeatures',
-  technology: 'technologyFeatures',
-  exterior: 'exteriorFeatures',
-  other: 'otherFeatures',
-};
 
 const RADIUS_MILES = [10, 25, 50, 100, 250, 500];
 const DEFAULT_RADIUS = 50;
@@ -258,8 +250,8 @@ export function FiltersPanel({
             key={category}
             legend={FEATURE_CATEGORY_LABELS[category]}
             options={facets?.features[category] ?? []}
-            selected={params[FEATURE_FILTERS[category]] as string[] | undefined}
-            onChange={(values) => apply({ [FEATURE_FILTERS[category]]: values })}
+            selected={params[FEATURE_FILTER_KEYS[category]]}
+            onChange={(values) => apply({ [FEATURE_FILTER_KEYS[category]]: values })}
           />
         ))}
         {flag('Has warranty', 'hasWarranty')}

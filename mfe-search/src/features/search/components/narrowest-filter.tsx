@@ -1,5 +1,7 @@
 import {
+  FEATURE_CATEGORIES,
   FEATURE_CATEGORY_LABELS,
+  FEATURE_FILTER_KEYS,
   formatCount,
   routes,
   toSearchQueryString,
@@ -36,11 +38,10 @@ const FILTERS: { label: string; keys: SearchKey[]; dependents?: SearchKey[] }[] 
     label: 'Fuel economy',
     keys: ['cityMpgMin', 'cityMpgMax', 'highwayMpgMin', 'highwayMpgMax', 'combinedMpgMin', 'combinedMpgMax'],
   },
-  { label: `${FEATURE_CATEGORY_LABELS.safety} features`, keys: ['safetyFeatures'] },
-  { label: `${FEATURE_CATEGORY_LABELS.interior} features`, keys: ['interiorFeatures'] },
-  { label: `${FEATURE_CATEGORY_LABELS.technology} features`, keys: ['technologyFeatures'] },
-  { label: `${FEATURE_CATEGORY_LABELS.exterior} features`, keys: ['exteriorFeatures'] },
-  { label: `${FEATURE_CATEGORY_LABELS.other} features`, keys: ['otherFeatures'] },
+  ...FEATURE_CATEGORIES.map((category) => ({
+    label: `${FEATURE_CATEGORY_LABELS[category]} features`,
+    keys: [FEATURE_FILTER_KEYS[category]],
+  })),
   { label: 'Seller type', keys: ['sellerType'] },
   { label: 'Deal rating', keys: ['dealRating'] },
   { label: 'Location', keys: ['radius', 'zipCode', 'lat', 'lon'] },

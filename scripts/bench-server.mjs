@@ -278,7 +278,7 @@ async function benchDatabase(label, databaseConfig, serverEnv, modules) {
   console.log(`\n## ${label}: seeding ${LISTINGS.toLocaleString('en-US')} listings`);
   const database = await modules.openDatabase(databaseConfig);
   await database.migrate();
-  await seedListings(database, modules.sql, modules.zipCoordinates, LISTINGS);
+  await seedListings(database, LISTINGS);
   const userIds = await seedPresenceUsers(database, modules.sql, SOCKET_USERS);
   const { rows } = await database.db.execute(
     modules.sql.raw(`select id from listings where status = 'active' order by random() limit ${LISTING_IDS}`),
@@ -383,38 +383,24 @@ function report(results) {
 async function main() {
   await buildApi();
   const api = (file) => import(path.join(root, 'api/dist', file));
-  const [
-    { openDatabase },
-    listings,
-    geocoding,
-    tokens,
-    photoFiles,
-    drizzle,
-    pglite,
-    trgm,
-    cube,
-    earth,
-    pg,
-    sharp,
-  ] = await Promise.all([
-    api('db/client.js'),
-    api('modules/listings/listings.repository.js'),
-    api('modules/geocoding/zip-coordinates.js'),
-    api('modules/auth/tokens.js'),
-    api('modules/uploads/photo-files.js'),
-    drizzleModule(''),
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('@electric-sql/pglite/contrib/cube'),
-    import('@electric-sql/pglite/contrib/earthdistance'),
-    import('pg'),
-    import('sharp'),
-  ]);
+  const [{ openDatabase }, listings, tokens, photoFiles, drizzle, pglite, trgm, cube, earth, pg, sharp] =
+    await Promise.all([
+      api('db/client.js'),
+      api('modules/listings/listings.repository.js'),
+      api('modules/auth/tokens.js'),
+      api('modules/uploads/photo-files.js'),
+      drizzleModule(''),
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('@electric-sql/pglite/contrib/cube'),
+      import('@electric-sql/pglite/contrib/earthdistance'),
+      import('pg'),
+      import('sharp'),
+    ]);
   const modules = {
     openDatabase,
     sql: drizzle.sql,
     ListingsRepository: listings.ListingsRepository,
-    zipCoordinates: geocoding.zipCoordinates,
     accessTokens: tokens.createAccessTokens(JWT_SECRET),
     PGlite: pglite.PGlite,
     pgliteExtensions: { pg_trgm: trgm.pg_trgm, cube: cube.cube, earthdistance: earth.earthdistance },

@@ -277,15 +277,10 @@ describe('POST /api/upload/listing/:id', () => {
     expect(await imagesOf(id)).toEqual([]);
   });
 
-  it.each([
-    ['cut short', async () => (await jpeg('#808080', 640, 480)).subarray(0, 1500)],
-    [
-      'garbled after its header',
-      async () => Buffer.concat([(await jpeg()).subarray(0, 20), Buffer.alloc(4000, 0x55)]),
-    ],
-  ])('answers 400 for a JPEG %s', async (_case, makeBytes) => {
+  it('answers 400 for a JPEG garbled after its first bytes', async () => {
     const id = await createListing();
-    const res = await upload(id, [{ bytes: await makeBytes() }]);
+    const garbled = Buffer.concat([(await jpeg()).subarray(0, 20), Buffer.alloc(4000, 0x55)]);
+    const res = await upload(id, [{ bytes: garbled }]);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       success: false,
@@ -293,6 +288,20 @@ describe('POST /api/upload/listing/:id', () => {
       code: 'INVALID_IMAGE',
     });
     expect(await imagesOf(id)).toEqual([]);
+  });
+
+  it('removes a JPEG cut short, whose header reads well, once encoding it fails', async () => {
+    const id = await createListing();
+    const [kept] = await uploadReady(id, await photos(1));
+    const cutShort = (await jpeg('#808080', 640, 480)).subarray(0, 1500);
+    const res = await upload(id, [{ bytes: cutShort }]);
+    expect(res.status).toBe(200);
+    const damaged = res.body.data[1] as JsonBody;
+    expect(damaged.status).toBe('processing');
+
+    expect(await readyPhotosOf(t, id, seller.accessToken)).toEqual([kept]);
+    expect(await exists(path.join(t.config.photoOriginalsDir, damaged.publicId))).toBe(false);
+    expect((await fetch(t.baseUrl + damaged.url)).status).toBe(404);
   });
 
   it('takes 20 photos per listing: the 21st is refused with the spec message', async () => {

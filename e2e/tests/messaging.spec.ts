@@ -1,3 +1,4 @@
+import type { WebSocketRoute } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { expect, test, type Session } from '../support/fixtures';
 import { createListingViaApi } from '../support/listings';
@@ -110,4 +111,60 @@ test('an empty inbox offers Browse Listings; at phone width one pane shows', asy
   );
   await expect(messages.conversation).toBeHidden();
   await expectAccessible(page);
+});
+
+test('after a dropped connection the open conversation fetches what it missed, even past a message sent meanwhile', async ({
+  browser,
+  page: buyerPage,
+  request,
+  signInViaApi,
+}) => {
+  test.setTimeout(90_000);
+  const buyer = await signInViaApi(buyerPage);
+  const sellerContext = await browser.newContext();
+  const seller = await signInViaApi(await sellerContext.newPage());
+  const listing = await createListingViaApi(request, seller, await createTestImages(4));
+  const send = async (from: Session, to: Session, content: string) => {
+    const res = await request.post('/api/messages', {
+      headers: { authorization: `Bearer ${from.accessToken}` },
+      data: { recipientId: to.user._id, listingId: listing._id, content },
+    });
+    expect(res.ok()).toBe(true);
+    return ((await res.json()) as { data: { conversationId: string } }).data;
+  };
+  const { conversationId } = await send(buyer, seller, 'Is the Civic still for sale?');
+
+  // The buyer's live connection passes through a relay the test can cut, refusing reconnections
+  // until it is restored; HTTP keeps working, as when a server process dies behind a balancer.
+  let live: WebSocketRoute | undefined;
+  let connections = 0;
+  let refusing = false;
+  await buyerPage.routeWebSocket(/\/socket\.io\//, (socket) => {
+    if (refusing) return void socket.close();
+    live = socket;
+    connections++;
+    socket.connectToServer();
+  });
+  const buyerMessages = new MessagesPage(buyerPage);
+  await buyerMessages.goto(conversationId);
+  await expect(buyerMessages.message('Is the Civic still for sale?')).toBeVisible();
+  await expect.poll(() => live).toBeDefined();
+
+  refusing = true;
+  await live!.close();
+  // Missed while disconnected: the seller's answer, then the buyer's own next message.
+  await send(seller, buyer, 'Yes, come see it Saturday');
+  await buyerMessages.send('Great, what time?');
+  await expect(buyerMessages.message('Great, what time?')).toBeVisible();
+  await expect(buyerMessages.message('Yes, come see it Saturday')).toHaveCount(0);
+
+  refusing = false;
+  await expect.poll(() => connections, { timeout: 20_000 }).toBe(2);
+  await expect(buyerMessages.message('Yes, come see it Saturday')).toBeVisible({ timeout: 20_000 });
+  await expect(buyerMessages.messages).toHaveText([
+    /Is the Civic still for sale\?/,
+    /Yes, come see it Saturday/,
+    /Great, what time\?/,
+  ]);
+  await sellerContext.close();
 });

@@ -42,6 +42,11 @@ function attach(socket: AppSocket, queryClient: QueryClient): () => void {
   const me = () => useSessionStore.getState().user?._id;
   const counted = new Set<string>();
   let dropped = false;
+  // The open conversation's last message when the connection dropped. The catch-up starts there,
+  // not at the thread's last message then: this user's own messages, sent over HTTP while the
+  // socket was down, are in the thread already, and fetching after them would skip the other
+  // side's messages missed before them.
+  let lastBeforeDrop: { conversationId: string; messageId: string } | undefined;
 
   const onNewMessage = ({ message, conversation }: NewMessageEvent) => {
     const { conversationId } = message;
@@ -121,9 +126,14 @@ function attach(socket: AppSocket, queryClient: QueryClient): () => void {
 
   const onDisconnect = () => {
     dropped = true;
+    const active = live().activeConversationId;
+    const last = active
+      ? queryClient.getQueryData<Thread>(queryKeys.messages.conversation(active))?.messages.at(-1)
+      : undefined;
+    lastBeforeDrop = active && last ? { conversationId: active, messageId: last._id } : undefined;
   };
   // After a dropped connection: the server forgot this socket's rooms, and events sent meanwhile
-  // were missed. Rejoin the open conversation and fetch what came after its last message.
+  // were missed. Rejoin the open conversation and fetch what came after its last message before the drop.
   const onConnect = () => {
     if (!dropped) return;
     dropped = false;
@@ -133,9 +143,13 @@ function attach(socket: AppSocket, queryClient: QueryClient): () => void {
     if (!active) return;
     socket.emit('join-conversation', active);
     const key = queryKeys.messages.conversation(active);
-    const last = queryClient.getQueryData<Thread>(key)?.messages.at(-1);
-    if (!last) return void queryClient.invalidateQueries({ queryKey: key });
-    getMessagesAfter(active, last._id).then(
+    // A conversation opened while disconnected was fetched whole then: after its last message.
+    const after =
+      lastBeforeDrop?.conversationId === active
+        ? lastBeforeDrop.messageId
+        : queryClient.getQueryData<Thread>(key)?.messages.at(-1)?._id;
+    if (!after) return void queryClient.invalidateQueries({ queryKey: key });
+    getMessagesAfter(active, after).then(
       (missed) => queryClient.setQueryData<Thread>(key, (thread) => withMessages(thread, missed)),
       () => queryClient.invalidateQueries({ queryKey: key }),
     );

@@ -2,42 +2,68 @@
 // npm run chaos — faults done for real on this machine, against the built server (`api/dist`) in its
 // own processes on loopback; the figures go into docs/reliability.md (between its results markers).
 //
-//   database   PostgreSQL (DATABASE_URL, else 127.0.0.1:5432), a throwaway database reached through a
-//              TCP relay. Mixed load (searches, listing pages, favorites, messages); every 2 s every
-//              connection of the API is terminated (pg_terminate_backend); once, mid-run, the relay
-//              is cut for 5 s (PostgreSQL unreachable, as during its restart). Expected: no 500, each
-//              refusal a 503 with Retry-After in the envelope, every message acknowledged stored once
-//              (clients resend refused ones with the same clientMessageId), normal within 5 s.
-//   kill       PGlite on disk. Writers send messages; the server process is killed (SIGKILL) every few
-//              seconds and started again on the same data directory. Expected: it starts every time,
-//              and every message acknowledged before a kill is there, once.
-//   redis      A redis-server of its own and two API processes on PostgreSQL. A socket on the first,
-//              messages sent through the second; Redis is restarted mid-run. Expected: live events
-//              resume without restarting the API; how long they were missing.
+//   database      PostgreSQL (DATABASE_URL, else 127.0.0.1:5432), a throwaway database reached through a
+//                 TCP relay. Mixed load (searches, listing pages, favorites, messages); every 2 s every
+//                 connection of the API is terminated (pg_terminate_backend); once, mid-run, the relay
+//                 is cut for 5 s (PostgreSQL unreachable, as during its restart). Expected: no 500, each
+//                 refusal a 503 with Retry-After in the envelope, every message acknowledged stored once
+//                 (clients resend refused ones with the same clientMessageId), normal within 5 s.
+//   kill          PGlite on disk. Writers send messages; the server process is killed (SIGKILL) every few
+//                 seconds and started again on the same data directory. Expected: it starts every time,
+//                 and every message acknowledged before a kill is there, once.
+//   redis         A redis-server of its own and two API processes on PostgreSQL. A socket on the first,
+//                 messages sent through the second; Redis is restarted mid-run. Expected: live events
+//                 resume without restarting the API; how long they were missing.
+//   cluster-kill  Two API processes on PostgreSQL and Redis behind a TCP balancer; pairs of chat clients
+//                 (real sockets, spread over both) write to each other; one process is killed (SIGKILL)
+//                 a third of the way in and started again. Clients reconnect and catch up as the site's
+//                 client does. Expected: every acknowledged message stored once, delivered to its
+//                 recipient once and in order; unread counts and presence converge.
+//   uploads       Photo uploads through the API on PostgreSQL behind the relay: the relay is cut for 5 s,
+//                 later the server is killed and started again. Expected: refusals are 503 in the
+//                 envelope; no photo row without its files; no file without a row after the cut, and
+//                 after the kill at most those of the uploads it interrupted.
+//   load          One API process on PostgreSQL, --load-users virtual users (default 200) for
+//                 --load-seconds (default 300): searches, listing pages, favorites, sign-ins with the
+//                 code from real mail, messages delivered over their sockets. Goals: error rate < 0.1 %,
+//                 listing reads p99 <= 100 ms, event-loop delay p99 <= 50 ms, memory flat.
 //
-// Options: --seconds S (load per scenario, default 30), --clients N (default 50),
-//          --only database|kill|redis, --no-write (print the figures, leave docs/reliability.md alone).
-// Bounded: every scenario stops at its deadline; the whole run takes about 3 × S plus start-ups.
+// Options: --seconds S (load per fault scenario, default 30), --clients N (default 50),
+//          --load-seconds S and --load-users N (the load scenario), --only name[,name…],
+//          --no-write (print the figures, leave docs/reliability.md alone).
+// Bounded: every scenario stops at its deadline; a run of all takes about 5 × S + the load run + start-ups.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { connect, createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+  SOCKET_PATH,
+  SOCKET_RECONNECTION_ATTEMPTS,
+  SOCKET_RECONNECTION_DELAY_MS,
+} from '@carmarket/shared/constants';
 import { tsImport } from 'tsx/esm/api';
 import { drizzleModule, freePort, onPostgres, postgresUrl, withDatabase } from './lib/bench-setup.mjs';
 import { buildStale, repoRoot } from './lib/build.mjs';
+import { uniqueEmail } from './lib/session.mjs';
+import { Mailbox, startSmtpCatcher } from './lib/smtp-catcher.mjs';
 
 const { values: options } = parseArgs({
   options: {
     seconds: { type: 'string', default: '30' },
     clients: { type: 'string', default: '50' },
+    'load-seconds': { type: 'string', default: '300' },
+    'load-users': { type: 'string', default: '200' },
     only: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
   },
 });
 const LOAD_MS = Number(options.seconds) * 1000;
 const CLIENTS = Number(options.clients);
+const LOAD_RUN_MS = Number(options['load-seconds']) * 1000;
+const LOAD_USERS = Number(options['load-users']);
 const POSTGRES_URL = await postgresUrl();
 const JWT_SECRET = randomBytes(32).toString('hex');
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -102,10 +128,42 @@ function stopApi({ child }, signal = 'SIGTERM') {
 }
 
 /**
- * Migrates the database, adds demo listings (with their photos) and buyers, and returns what the
- * clients need: listings with their sellers, and buyers with access tokens.
+ * A database of the scenario's own on the PostgreSQL server, dropped by `drop()`; with `relay`, also
+ * its URL through a TCP relay the scenario can cut and restore.
  */
-async function prepareData(databaseConfig, dataDir) {
+async function throwawayDatabase({ relay: withRelay = false } = {}) {
+  const name = `carmarket_chaos_${randomBytes(5).toString('hex')}`;
+  await onPostgres(POSTGRES_URL, `create database ${name}`);
+  const url = withDatabase(POSTGRES_URL, name);
+  const database = {
+    name,
+    url,
+    async drop() {
+      await database.relay?.cut();
+      await onPostgres(POSTGRES_URL, `drop database if exists ${name} with (force)`);
+    },
+  };
+  if (withRelay) {
+    const target = new URL(POSTGRES_URL);
+    database.relay = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    database.throughRelay = Object.assign(new URL(url), {
+      host: `127.0.0.1:${database.relay.port}`,
+    }).toString();
+  }
+  return database;
+}
+
+/**
+ * Migrates the database, adds demo listings (with their photos) and buyers, and returns what the
+ * clients need: listings with their sellers, and buyers with access tokens. With `sellers`, that
+ * many of the listings each get a seller of their own, with a token (the demo sellers own many
+ * listings each, and one person only sends so many messages a minute).
+ */
+async function prepareData(
+  databaseConfig,
+  dataDir,
+  { buyers: buyerCount = CLIENTS, sellers = 0, listings: listingCount = 60 } = {},
+) {
   const [{ openDatabase }, { seedDemoData }, { createStorage }, { UsersRepository }, { createAccessTokens }] =
     await Promise.all([
       api('db/client.js'),
@@ -118,13 +176,13 @@ async function prepareData(databaseConfig, dataDir) {
   try {
     await database.migrate();
     await seedDemoData(database.db, createStorage({ uploadDir: path.join(dataDir, 'uploads') }), {
-      listings: 60,
+      listings: listingCount,
       seed: 14,
     });
     const users = new UsersRepository(database.db);
     const tokens = createAccessTokens(JWT_SECRET);
     const buyers = [];
-    for (let i = 0; i < CLIENTS; i++) {
+    for (let i = 0; i < buyerCount; i++) {
       const row = await users.upsertVerified(`chaos-buyer-${i}@example.com`);
       buyers.push({ id: row.id, token: await tokens.sign(row.id) });
     }
@@ -134,9 +192,15 @@ async function prepareData(databaseConfig, dataDir) {
     );
     const listings = (
       await database.db.execute(
-        (await drizzleSql())`select id, seller_id from listings where status = 'active' order by id limit 40`,
+        (await drizzleSql())`select id, seller_id from listings where status = 'active' order by id limit ${Math.max(40, listingCount / 2)}`,
       )
     ).rows.map((row) => ({ id: row.id, sellerId: row.seller_id }));
+    const sql = await drizzleSql();
+    for (const [i, listing] of listings.slice(0, sellers).entries()) {
+      const seller = await users.upsertVerified(`chaos-seller-${i}@example.com`);
+      await database.db.execute(sql`update listings set seller_id = ${seller.id} where id = ${listing.id}`);
+      Object.assign(listing, { sellerId: seller.id, sellerToken: await tokens.sign(seller.id) });
+    }
     return { buyers, listings };
   } finally {
     await database.close();
@@ -161,27 +225,51 @@ function newTally() {
   return { statuses: {}, broken: [], latencies: { read: [], write: [] }, networkErrors: 0, requests: 0 };
 }
 
-async function call(tally, baseUrl, { method = 'GET', url, token, json, kind = 'read' }) {
+/**
+ * fetch and its body within REQUEST_TIMEOUT_MS. The abort signal alone did not do: in a run of the
+ * load scenario one fetch never settled, long after its signal fired, and held the run for good.
+ */
+async function fetchText(url, init = {}) {
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)),
+      REQUEST_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([
+      limit,
+      fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then(async (res) => ({
+        res,
+        text: await res.text(),
+      })),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One request; `form` sends multipart (photo uploads), `kind` names the latency list it counts in. */
+async function call(tally, baseUrl, { method = 'GET', url, token, json, form, kind = 'read' }) {
   const started = performance.now();
   tally.requests++;
   let res;
   let text;
   try {
-    res = await fetch(baseUrl() + url, {
+    ({ res, text } = await fetchText(baseUrl() + url, {
       method,
       headers: {
         ...(json ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: json ? JSON.stringify(json) : undefined,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    text = await res.text();
+      body: form ?? (json ? JSON.stringify(json) : undefined),
+    }));
   } catch {
     tally.networkErrors++;
     return { status: 0 };
   }
-  tally.latencies[kind].push(performance.now() - started);
+  (tally.latencies[kind] ??= []).push(performance.now() - started);
   tally.statuses[res.status] = (tally.statuses[res.status] ?? 0) + 1;
   let body;
   try {
@@ -287,6 +375,19 @@ async function countStored(query, sent) {
   return { acknowledged: sent.length, missing, duplicated };
 }
 
+/** Error-level lines in a server's log. */
+const errorLines = (log) =>
+  log
+    .join('')
+    .split('\n')
+    .filter((line) => /"level":50/.test(line));
+
+/** The count of those, and the first of them (its message) for the report. */
+const serverErrors = (log) => {
+  const lines = errorLines(log);
+  return { serverErrorsLogged: lines.length, firstServerError: lines[0]?.slice(0, 300) };
+};
+
 /** Polls /api/ready until it answers 200; the time that took. */
 async function timeToReady(baseUrl, limitMs = 30_000) {
   const started = Date.now();
@@ -304,14 +405,105 @@ async function timeToReady(baseUrl, limitMs = 30_000) {
 // ---------------------------------------------------------------------------------------------
 // Scenarios
 
+/** A redis-server of the script's own on a free port, without persistence; start() again after a kill. */
+async function ownRedis() {
+  const port = await freePort();
+  const dir = await mkdtemp(path.join(tmpdir(), 'carmarket-chaos-redis-'));
+  const redis = {
+    url: `redis://127.0.0.1:${port}`,
+    start() {
+      redis.process = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', dir],
+        { stdio: 'ignore' },
+      );
+    },
+    async kill() {
+      const exited = new Promise((resolve) => redis.process.once('exit', resolve));
+      redis.process.kill('SIGKILL');
+      await exited;
+    },
+    async close() {
+      redis.process.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+  redis.start();
+  return redis;
+}
+
+const hasRedisServer = () => spawnSync('redis-server', ['--version']).status === 0;
+
+/**
+ * A TCP balancer on one port in front of API processes, as a load balancer is: each new connection
+ * goes to the next process in turn, or to another one when that one refuses (it is down).
+ */
+async function startBalancer(ports) {
+  const open = new Set();
+  let next = 0;
+  const server = createServer((client) => {
+    client.on('error', () => client.destroy());
+    const attempt = (triesLeft) => {
+      const upstream = connect(ports[next++ % ports.length], '127.0.0.1');
+      const refused = () => (triesLeft > 1 ? attempt(triesLeft - 1) : client.destroy());
+      upstream.once('error', refused);
+      upstream.once('connect', () => {
+        upstream.off('error', refused);
+        for (const [from, to] of [
+          [client, upstream],
+          [upstream, client],
+        ]) {
+          open.add(from);
+          from.on('error', () => to.destroy());
+          from.on('close', () => {
+            open.delete(from);
+            to.destroy();
+          });
+          from.pipe(to);
+        }
+      });
+    };
+    attempt(ports.length);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close() {
+      for (const socket of open) socket.destroy();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+const METRICS_TOKEN = randomBytes(16).toString('hex');
+
+/** The server's /metrics (METRICS_TOKEN in its env): the value of each series without labels. */
+async function scrapeMetrics(baseUrl) {
+  const { text } = await fetchText(`${baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const values = {};
+  for (const line of text.split('\n')) {
+    const match = /^([a-z0-9_]+) ([0-9.e+-]+)$/.exec(line);
+    if (match) values[match[1]] = Number(match[2]);
+  }
+  return values;
+}
+
+/** Waits (polling) until `ready()` holds or `limitMs` passes; the time it took, or undefined. */
+async function timeUntil(ready, limitMs) {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    if (await ready()) return Date.now() - started;
+    await sleep(200);
+  }
+  return undefined;
+}
+
 async function databaseScenario() {
-  const name = `carmarket_chaos_${randomBytes(5).toString('hex')}`;
-  await onPostgres(POSTGRES_URL, `create database ${name}`);
+  const database = await throwawayDatabase({ relay: true });
+  const { relay, url: direct, throughRelay } = database;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'carmarket-chaos-db-'));
-  const target = new URL(POSTGRES_URL);
-  const relay = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const direct = withDatabase(POSTGRES_URL, name);
-  const throughRelay = Object.assign(new URL(direct), { host: `127.0.0.1:${relay.port}` }).toString();
   const log = [];
   let server;
   try {
@@ -350,7 +542,7 @@ async function databaseScenario() {
         const rows = await onPostgres(
           POSTGRES_URL,
           'select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()) t',
-          [name],
+          [database.name],
         );
         terminations++;
         terminated += rows[0].n;
@@ -375,18 +567,14 @@ async function databaseScenario() {
       recoveryMs,
       alive,
       ...stored,
-      serverErrorsLogged: log
-        .join('')
-        .split('\n')
-        .filter((line) => /"level":50/.test(line)).length,
+      ...serverErrors(log),
       exit: alive
         ? undefined
         : `${server.child.exitCode ?? server.child.signalCode}: ${log.join('').slice(-1500)}`,
     };
   } finally {
     if (server) await stopApi(server);
-    await relay.cut();
-    await onPostgres(POSTGRES_URL, `drop database if exists ${name} with (force)`);
+    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -471,29 +659,17 @@ async function killScenario() {
 }
 
 async function redisScenario() {
-  if (spawnSync('redis-server', ['--version']).status !== 0)
-    return { name: 'redis', skipped: 'no redis-server' };
-  const redisPort = await freePort();
-  const redisDir = await mkdtemp(path.join(tmpdir(), 'carmarket-chaos-redis-'));
-  const startRedis = () =>
-    spawn(
-      'redis-server',
-      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--dir', redisDir],
-      {
-        stdio: 'ignore',
-      },
-    );
-  let redis = startRedis();
-  const name = `carmarket_chaos_${randomBytes(5).toString('hex')}`;
-  await onPostgres(POSTGRES_URL, `create database ${name}`);
-  const url = withDatabase(POSTGRES_URL, name);
+  if (!hasRedisServer()) return { name: 'redis', skipped: 'no redis-server' };
+  const redis = await ownRedis();
+  const database = await throwawayDatabase();
+  const { url } = database;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'carmarket-chaos-two-'));
   const servers = [];
   const { io } = await import('socket.io-client');
   let socket;
   try {
     const data = await prepareData({ driver: 'postgres', url }, dataDir);
-    const env = { DATABASE_URL: url, REDIS_URL: `redis://127.0.0.1:${redisPort}` };
+    const env = { DATABASE_URL: url, REDIS_URL: redis.url };
     servers.push(await startApi({ dataDir: path.join(dataDir, 'a'), env }));
     servers.push(await startApi({ dataDir: path.join(dataDir, 'b'), env }));
     const [first, second] = servers;
@@ -518,10 +694,9 @@ async function redisScenario() {
     const restart = (async () => {
       await sleep((deadline - Date.now()) / 3);
       restartedAt = Date.now();
-      redis.kill('SIGKILL');
-      await new Promise((resolve) => redis.once('exit', resolve));
+      await redis.kill();
       await sleep(2000);
-      redis = startRedis();
+      redis.start();
       redisBackAt = Date.now();
     })();
     // Round robin over the buyers: each stays under the per-sender limit of messages a minute.
@@ -567,10 +742,676 @@ async function redisScenario() {
   } finally {
     socket?.close();
     await Promise.all(servers.map((server) => stopApi(server)));
-    redis.kill('SIGKILL');
-    await onPostgres(POSTGRES_URL, `drop database if exists ${name} with (force)`);
+    await redis.close();
+    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
-    await rm(redisDir, { recursive: true, force: true });
+  }
+}
+
+/** Sends until acknowledged: refused (503) or unanswered attempts go again with the same clientMessageId. */
+async function sendUntilAcknowledged(tally, baseUrl, token, json, giveUpAt) {
+  while (Date.now() < giveUpAt) {
+    const res = await call(tally, baseUrl, {
+      method: 'POST',
+      url: '/api/messages',
+      token,
+      json,
+      kind: 'write',
+    });
+    if (res.status === 200 || res.status === 201) return res.body.data;
+    if (res.status !== 0 && res.status !== 503) return undefined;
+    await sleep(250);
+  }
+  return undefined;
+}
+
+/** A GET retried until answered 200 (the process behind may be restarting); its data. */
+async function getUntilAnswered(tally, baseUrl, token, url) {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const res = await call(tally, baseUrl, { url, token, kind: 'catch-up' });
+    if (res.status === 200) return res.body.data;
+    await sleep(250);
+  }
+  throw new Error(`GET ${url} never answered 200`);
+}
+
+const byCreatedAt = (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt);
+
+/**
+ * One side of a conversation, kept as the site's client keeps it (mfe-messaging's live events): the
+ * thread from live new-message events and the sender's own acknowledged sends; after a dropped
+ * connection, the conversation joined again and the messages after its last one before the drop
+ * fetched;
+ * the unread badge counts each live incoming message once and is fetched from the server again
+ * after a reconnection. It reads nothing, so every message it receives stays unread.
+ */
+async function chatClient({ io, tally, baseUrl, user, peerId, listingId, conversationId }) {
+  const client = {
+    user,
+    peerId,
+    thread: new Map(),
+    liveReceipts: new Map(),
+    badge: 0,
+    counted: new Set(),
+    acknowledged: [],
+    reconnects: 0,
+    caughtUp: 0,
+    catchingUp: Promise.resolve(),
+  };
+  const url = `/api/messages/conversations/${conversationId}`;
+  const page = await getUntilAnswered(tally, () => baseUrl, user.token, url);
+  for (const message of page) client.thread.set(message._id, message);
+  client.badge = (
+    await getUntilAnswered(tally, () => baseUrl, user.token, '/api/messages/unread-count')
+  ).unreadCount;
+  const socket = io(baseUrl, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    auth: { token: user.token },
+    reconnectionAttempts: SOCKET_RECONNECTION_ATTEMPTS,
+    reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS,
+  });
+  client.socket = socket;
+  socket.on('new-message', ({ message }) => {
+    if (message.recipient._id !== user.id) return;
+    client.liveReceipts.set(message._id, (client.liveReceipts.get(message._id) ?? 0) + 1);
+    client.thread.set(message._id, message);
+    if (!client.counted.has(message._id)) {
+      client.counted.add(message._id);
+      client.badge++;
+    }
+  });
+  let dropped = false;
+  let lastBeforeDrop;
+  socket.on('disconnect', () => {
+    dropped = true;
+    lastBeforeDrop = [...client.thread.values()].sort(byCreatedAt).at(-1);
+  });
+  socket.on('connect', () => {
+    if (!dropped) return;
+    dropped = false;
+    client.reconnects++;
+    socket.emit('join-conversation', conversationId);
+    client.catchingUp = Promise.all([
+      getUntilAnswered(tally, () => baseUrl, user.token, '/api/messages/unread-count').then((data) => {
+        client.badge = data.unreadCount;
+      }),
+      getUntilAnswered(tally, () => baseUrl, user.token, `${url}?after=${lastBeforeDrop._id}&limit=100`).then(
+        (missed) => {
+          for (const message of missed) {
+            if (client.thread.has(message._id)) continue;
+            client.thread.set(message._id, message);
+            client.caughtUp++;
+          }
+        },
+      ),
+    ]);
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  socket.emit('join-conversation', conversationId);
+  client.send = async (content, giveUpAt) => {
+    const clientMessageId = randomUUID();
+    const json = { listingId, recipientId: peerId, content, clientMessageId };
+    const message = await sendUntilAcknowledged(tally, () => baseUrl, user.token, json, giveUpAt);
+    if (!message) return;
+    client.thread.set(message._id, message);
+    client.acknowledged.push({ id: message._id, senderId: user.id, recipientId: peerId, clientMessageId });
+  };
+  return client;
+}
+
+/** Asks the server (through `socket`) who of `userIds` is online; the number who are. */
+async function onlineCount(socket, userIds) {
+  const answer = new Promise((resolve) => socket.once('user-status-response', resolve));
+  socket.emit('request-user-status', userIds);
+  const statuses = await answer;
+  return userIds.filter((id) => statuses[id]?.status === 'online').length;
+}
+
+async function clusterKillScenario() {
+  if (!hasRedisServer()) return { name: 'cluster-kill', skipped: 'no redis-server' };
+  const redis = await ownRedis();
+  const database = await throwawayDatabase();
+  const { url } = database;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'carmarket-chaos-cluster-'));
+  const { io } = await import('socket.io-client');
+  const { PRESENCE_TTL_MS } = await api('realtime/presence.js');
+  const log = [];
+  const servers = [];
+  const clients = [];
+  let balancer;
+  let observer;
+  try {
+    const pairCount = Math.min(Math.floor(CLIENTS / 2), 40);
+    const data = await prepareData({ driver: 'postgres', url }, dataDir, { sellers: pairCount });
+    const env = { DATABASE_URL: url, REDIS_URL: redis.url, METRICS_TOKEN };
+    const ports = [await freePort(), await freePort()];
+    const start = (index) =>
+      startApi({ port: ports[index], dataDir: path.join(dataDir, String(index)), env, log });
+    servers.push(...(await Promise.all([start(0), start(1)])));
+    balancer = await startBalancer(ports);
+    const tally = newTally();
+    const deadline = Date.now() + LOAD_MS;
+    // Each pair: a buyer and the seller of a listing of their own; the buyer writes first.
+    const pairs = await Promise.all(
+      data.listings.slice(0, pairCount).map(async (listing, index) => {
+        const buyer = data.buyers[index];
+        const clientMessageId = randomUUID();
+        const opening = await sendUntilAcknowledged(
+          tally,
+          () => balancer.url,
+          buyer.token,
+          {
+            listingId: listing.id,
+            recipientId: listing.sellerId,
+            content: `Hello, is car ${index} still for sale?`,
+            clientMessageId,
+          },
+          deadline,
+        );
+        const common = { io, tally, baseUrl: balancer.url, listingId: listing.id };
+        const { conversationId } = opening;
+        const [buyerClient, sellerClient] = await Promise.all([
+          chatClient({ ...common, user: buyer, peerId: listing.sellerId, conversationId }),
+          chatClient({
+            ...common,
+            user: { id: listing.sellerId, token: listing.sellerToken },
+            peerId: buyer.id,
+            conversationId,
+          }),
+        ]);
+        buyerClient.acknowledged.push({
+          id: opening._id,
+          senderId: buyer.id,
+          recipientId: listing.sellerId,
+          clientMessageId,
+        });
+        return [buyerClient, sellerClient];
+      }),
+    );
+    clients.push(...pairs.flat());
+    const socketsBefore = await Promise.all(
+      servers.map(async (server) => (await scrapeMetrics(server.url)).carmarket_sockets_connected),
+    );
+    // Under the per-sender limit of messages a minute: one every 3 to 4.5 s.
+    const senders = clients.map(async (client) => {
+      for (let n = 1; Date.now() < deadline; n++) {
+        await sleep(3000 + Math.random() * 1500);
+        if (Date.now() >= deadline) break;
+        await client.send(`${client.user.id.slice(0, 8)} says ${n}`, deadline + 30_000);
+      }
+    });
+    let restartMs;
+    let reconnectedMs;
+    const fault = (async () => {
+      await sleep(LOAD_MS / 3);
+      const killedAt = Date.now();
+      await stopApi(servers[1], 'SIGKILL');
+      // Meanwhile every client connects again (through the balancer) and catches up.
+      const reconnected = timeUntil(async () => {
+        if (!clients.every((client) => client.socket.connected)) return false;
+        await Promise.all(clients.map((client) => client.catchingUp));
+        return true;
+      }, 30_000).then((ms) => (ms === undefined ? undefined : Date.now() - killedAt));
+      servers[1] = await start(1);
+      restartMs = Date.now() - killedAt;
+      reconnectedMs = await reconnected;
+    })();
+    await Promise.all([...senders, fault]);
+    const acknowledged = clients.flatMap((client) => client.acknowledged);
+    const recipientOf = new Map(clients.map((client) => [client.user.id, client]));
+    const delivered = (ack) => recipientOf.get(ack.recipientId).thread.has(ack.id);
+    // Live events still on their way when the senders stop.
+    const settleMs = await timeUntil(async () => {
+      await Promise.all(clients.map((client) => client.catchingUp));
+      return acknowledged.every(delivered);
+    }, 20_000);
+    const undelivered = acknowledged.filter((ack) => !delivered(ack)).length;
+    const deliveredTwice = clients.reduce(
+      (sum, client) => sum + [...client.liveReceipts.values()].filter((count) => count > 1).length,
+      0,
+    );
+    // Each recipient's thread, in the order the site shows it, against the order its peer sent in.
+    const outOfOrder = clients.filter((client) => {
+      const shown = [...client.thread.values()]
+        .sort(byCreatedAt)
+        .filter((message) => message.sender._id === client.peerId)
+        .map((message) => message._id);
+      const sent = recipientOf.get(client.peerId).acknowledged.map((ack) => ack.id);
+      return shown.join() !== sent.join();
+    }).length;
+    const caughtUp = clients.reduce((sum, client) => sum + client.caughtUp, 0);
+    const stored = await countStored((sql, params) => onPostgres(url, sql, params), acknowledged);
+    // Nobody reads: each one's unread count is what they were sent, on the server and on the badge.
+    let serverUnreadWrong = 0;
+    const badgeOff = {};
+    for (const client of clients) {
+      const expected = acknowledged.filter((ack) => ack.recipientId === client.user.id).length;
+      const { unreadCount } = await getUntilAnswered(
+        tally,
+        () => balancer.url,
+        client.user.token,
+        '/api/messages/unread-count',
+      );
+      if (unreadCount !== expected) serverUnreadWrong++;
+      const off = client.badge - expected;
+      const key = off > 0 ? `+${off}` : String(off);
+      if (off !== 0) badgeOff[key] = (badgeOff[key] ?? 0) + 1;
+    }
+    // Presence, asked of the process that was not killed by a user who is in no conversation.
+    const userIds = clients.map((client) => client.user.id);
+    const watcher = data.buyers[pairCount];
+    observer = io(servers[0].url, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      auth: { token: watcher.token },
+    });
+    await new Promise((resolve) => observer.once('connect', resolve));
+    const onlineAtEnd = await onlineCount(observer, userIds);
+    for (const client of clients) client.socket.close();
+    const offlineAfterCloseMs = await timeUntil(
+      async () => (await onlineCount(observer, userIds)) === 0,
+      PRESENCE_TTL_MS + 30_000,
+    );
+    const summary = summarise(tally);
+    return {
+      name: 'cluster-kill',
+      ok:
+        summary.brokenCount === 0 &&
+        stored.missing === 0 &&
+        stored.duplicated === 0 &&
+        undelivered === 0 &&
+        deliveredTwice === 0 &&
+        outOfOrder === 0 &&
+        serverUnreadWrong === 0 &&
+        Object.keys(badgeOff).length === 0 &&
+        onlineAtEnd === userIds.length &&
+        offlineAfterCloseMs !== undefined &&
+        reconnectedMs !== undefined,
+      ...summary,
+      clients: clients.length,
+      socketsPerProcess: socketsBefore.join(' + '),
+      restartMs,
+      reconnectedMs,
+      reconnects: clients.reduce((sum, client) => sum + client.reconnects, 0),
+      ...stored,
+      caughtUp,
+      undelivered,
+      deliveredTwice,
+      outOfOrder,
+      settleMs,
+      serverUnreadWrong,
+      badgeOff,
+      onlineAtEnd: `${onlineAtEnd}/${userIds.length}`,
+      offlineAfterCloseMs,
+      ...serverErrors(log),
+    };
+  } finally {
+    for (const client of clients) client.socket?.close();
+    observer?.close();
+    await balancer?.close();
+    await Promise.all(servers.map((server) => stopApi(server)));
+    await redis.close();
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A camera-like JPEG (800 × 600 of noise): the server decodes and re-encodes it like any photo. */
+async function testPhoto() {
+  const { default: sharp } = await import('sharp');
+  const noise = { width: 800, height: 600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } };
+  return sharp({ create: noise }).jpeg({ quality: 85 }).toBuffer();
+}
+
+/**
+ * Uploaded photos' rows against the files in the photo store: rows missing a file, and photos with a
+ * file but no row (demo photos are shared files under demo/, which no row owns alone).
+ */
+async function photoConsistency(databaseUrl, uploadDir) {
+  const { photoKeys } = await api('modules/uploads/photo-files.js');
+  const rows = await onPostgres(
+    databaseUrl,
+    `select public_id from listing_images where url like '%/photos/%'`,
+  );
+  const withRow = new Set(rows.map((row) => row.public_id));
+  const files = new Set(
+    (await readdir(path.join(uploadDir, 'photos'), { recursive: true }).catch(() => []))
+      .filter((file) => file.endsWith('.webp'))
+      .map((file) => path.join('photos', file)),
+  );
+  const photosWithFiles = new Set(
+    [...files].map((file) => path.basename(file).replace(/(-thumb)?\.webp$/, '')),
+  );
+  return {
+    rows: withRow.size,
+    rowsWithoutFiles: [...withRow].filter((id) => !photoKeys(id).every((key) => files.has(key))).length,
+    orphanPhotos: [...photosWithFiles].filter((id) => !withRow.has(id)).length,
+  };
+}
+
+/**
+ * A seller uploading photos to their listing until `until`, one at a time; once it has 12, each
+ * upload is followed by deleting the oldest uploaded one, so it never reaches the 20-photo limit.
+ */
+async function uploader({ tally, baseUrl, listing, photo, until, inFlight }) {
+  const request = async (options) => {
+    inFlight.count++;
+    try {
+      return await call(tally, baseUrl, { token: listing.sellerToken, ...options });
+    } finally {
+      inFlight.count--;
+    }
+  };
+  while (Date.now() < until) {
+    const form = new FormData();
+    form.append('images', new Blob([photo], { type: 'image/jpeg' }), 'car.jpg');
+    const res = await request({
+      method: 'POST',
+      url: `/api/upload/listing/${listing.id}`,
+      form,
+      kind: 'upload',
+    });
+    if (res.status !== 200) {
+      await sleep(250);
+      continue;
+    }
+    const uploaded = res.body.data.filter((image) => image.url.includes('/photos/'));
+    if (res.body.data.length >= 12 && uploaded.length > 0) {
+      await request({
+        method: 'DELETE',
+        url: `/api/upload/image/${uploaded[0].publicId}`,
+        json: { listingId: listing.id },
+        kind: 'write',
+      });
+    }
+  }
+}
+
+async function uploadsScenario() {
+  const database = await throwawayDatabase({ relay: true });
+  const { relay, url: direct, throughRelay } = database;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'carmarket-chaos-uploads-'));
+  const log = [];
+  let server;
+  try {
+    const uploaders = Math.min(8, CLIENTS);
+    const data = await prepareData({ driver: 'postgres', url: direct }, dataDir, { sellers: uploaders });
+    const port = await freePort();
+    const env = { DATABASE_URL: throughRelay };
+    server = await startApi({ port, dataDir, env, log });
+    const photo = await testPhoto();
+    const tally = newTally();
+    const inFlight = { count: 0 };
+    /** Uploads for `ms` with `fault` done meanwhile; then, once nothing is in flight, the photo store. */
+    const phase = async (ms, fault) => {
+      const until = Date.now() + ms;
+      await Promise.all([
+        ...data.listings
+          .slice(0, uploaders)
+          .map((listing) => uploader({ tally, baseUrl: () => server.url, listing, photo, until, inFlight })),
+        fault(),
+      ]);
+      return photoConsistency(direct, path.join(dataDir, 'uploads'));
+    };
+    let recoveryMs;
+    const afterCut = await phase(LOAD_MS / 2, async () => {
+      await sleep(LOAD_MS / 6);
+      await relay.cut();
+      await sleep(5000);
+      await relay.restore();
+      recoveryMs = await timeToReady(server.url);
+    });
+    let interruptedAtKill;
+    const afterKill = await phase(LOAD_MS / 2, async () => {
+      await sleep(LOAD_MS / 6);
+      interruptedAtKill = inFlight.count;
+      await stopApi(server, 'SIGKILL');
+      server = await startApi({ port, dataDir, env, log });
+    });
+    const summary = summarise(tally);
+    return {
+      name: 'uploads',
+      ok:
+        summary.brokenCount === 0 &&
+        (tally.statuses[503] ?? 0) > 0 &&
+        afterCut.rowsWithoutFiles === 0 &&
+        afterCut.orphanPhotos === 0 &&
+        afterKill.rowsWithoutFiles === 0 &&
+        afterKill.orphanPhotos <= interruptedAtKill,
+      ...summary,
+      uploadP99: percentileMs(tally.latencies.upload ?? [], 99),
+      outageSeconds: 5,
+      recoveryMs,
+      photoRowsAfterCut: afterCut.rows,
+      rowsWithoutFilesAfterCut: afterCut.rowsWithoutFiles,
+      orphanPhotosAfterCut: afterCut.orphanPhotos,
+      interruptedAtKill,
+      photoRowsAfterKill: afterKill.rows,
+      rowsWithoutFilesAfterKill: afterKill.rowsWithoutFiles,
+      orphanPhotosAfterKill: afterKill.orphanPhotos,
+      ...serverErrors(log),
+    };
+  } finally {
+    if (server) await stopApi(server);
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Least-squares slope of `points` ([x, y] pairs): y per unit of x. */
+function slope(points) {
+  const n = points.length;
+  if (n < 2) return 0;
+  const meanX = points.reduce((sum, [x]) => sum + x, 0) / n;
+  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / n;
+  const covariance = points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0);
+  const variance = points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0);
+  return covariance / variance;
+}
+
+/** Signs up with a new address and the code the mail catcher received, as a person does. */
+async function signIn(tally, baseUrl, mailbox) {
+  const email = uniqueEmail('chaos');
+  const sent = await call(tally, baseUrl, {
+    method: 'POST',
+    url: '/api/auth/register',
+    json: { email },
+    kind: 'sign-in',
+  });
+  if (sent.status !== 200) return;
+  const otp = await mailbox.waitForCode(email).catch(() => undefined);
+  if (!otp) {
+    tally.failedSignIns++;
+    return;
+  }
+  const verified = await call(tally, baseUrl, {
+    method: 'POST',
+    url: '/api/auth/verify',
+    json: { email, otp },
+    kind: 'sign-in',
+  });
+  if (verified.status === 200) tally.signIns++;
+}
+
+/**
+ * A person browsing until `deadline`, with their socket open as the site keeps it: between actions
+ * 0.5 to 1.5 s of thinking; searches, listing pages, favorites, a message now and then to a seller
+ * (delivered over the seller's socket), and now and then someone new signing up.
+ */
+async function browsingUser({ tally, baseUrl, buyer, listings, sellersListings, mailbox, deadline, sent }) {
+  for (let n = 0; Date.now() < deadline; n++) {
+    await sleep(500 + Math.random() * 1000);
+    const roll = Math.random() * 100;
+    const listing = listings[Math.floor(Math.random() * listings.length)];
+    if (roll < 40)
+      await call(tally, baseUrl, { url: `/api/search${SEARCHES[n % SEARCHES.length]}`, kind: 'search' });
+    else if (roll < 75) await call(tally, baseUrl, { url: `/api/listings/${listing.id}`, kind: 'listing' });
+    else if (roll < 87) {
+      await call(tally, baseUrl, {
+        method: 'POST',
+        url: `/api/listings/${listing.id}/favorite`,
+        token: buyer.token,
+        kind: 'write',
+      });
+    } else if (roll < 97) {
+      const about = sellersListings[buyer.index % sellersListings.length];
+      const clientMessageId = randomUUID();
+      const res = await call(tally, baseUrl, {
+        method: 'POST',
+        url: '/api/messages',
+        token: buyer.token,
+        json: {
+          listingId: about.id,
+          recipientId: about.sellerId,
+          content: `Still for sale? ${clientMessageId}`,
+          clientMessageId,
+        },
+        kind: 'write',
+      });
+      if (res.status === 200 || res.status === 201) sent.push(res.body.data._id);
+    } else await signIn(tally, baseUrl, mailbox);
+  }
+}
+
+async function loadScenario() {
+  const database = await throwawayDatabase();
+  const { url } = database;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'carmarket-chaos-load-'));
+  const { io } = await import('socket.io-client');
+  const catcher = await startSmtpCatcher({ mailDir: path.join(dataDir, 'mail') });
+  const mailbox = new Mailbox(path.join(dataDir, 'mail'));
+  const sockets = [];
+  const log = [];
+  let server;
+  try {
+    const sellers = 20;
+    const data = await prepareData({ driver: 'postgres', url }, dataDir, {
+      buyers: LOAD_USERS,
+      sellers,
+      listings: 1000,
+    });
+    server = await startApi({
+      dataDir,
+      env: {
+        DATABASE_URL: url,
+        METRICS_TOKEN,
+        SMTP_URL: catcher.url,
+        // Every virtual user comes from 127.0.0.1: the per-address sign-in limit is not under test.
+        AUTH_RATE_LIMIT_IP_MAX: '100000000',
+      },
+      log,
+    });
+    const openSocket = async (token) => {
+      const socket = io(server.url, { path: SOCKET_PATH, transports: ['websocket'], auth: { token } });
+      sockets.push(socket);
+      await new Promise((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    };
+    const sellersListings = data.listings.slice(0, sellers);
+    const delivered = new Set();
+    for (const listing of sellersListings) {
+      const socket = await openSocket(listing.sellerToken);
+      socket.on('new-message', ({ message }) => delivered.add(message._id));
+    }
+    for (const buyer of data.buyers) await openSocket(buyer.token);
+
+    const tally = { ...newTally(), signIns: 0, failedSignIns: 0 };
+    const sent = [];
+    const samples = [];
+    const startedAt = Date.now();
+    const deadline = startedAt + LOAD_RUN_MS;
+    const loadBefore = loadavg()[0];
+    await scrapeMetrics(server.url); // starts the event-loop histogram's first interval now
+    const sampler = (async () => {
+      while (Date.now() < deadline) {
+        await sleep(5000);
+        const metrics = await scrapeMetrics(server.url).catch(() => undefined);
+        if (metrics)
+          samples.push({
+            at: Date.now() - startedAt,
+            rss: metrics.process_resident_memory_bytes,
+            lagP99: metrics.nodejs_eventloop_lag_p99_seconds * 1000,
+          });
+      }
+    })();
+    await Promise.all([
+      ...data.buyers.map((buyer, index) =>
+        browsingUser({
+          tally,
+          baseUrl: () => server.url,
+          buyer: { ...buyer, index },
+          listings: data.listings,
+          sellersListings,
+          mailbox,
+          deadline,
+          sent,
+        }),
+      ),
+      sampler,
+    ]);
+    await timeUntil(() => sent.every((id) => delivered.has(id)), 10_000);
+    const summary = summarise(tally);
+    const failed =
+      tally.networkErrors +
+      tally.failedSignIns +
+      Object.entries(tally.statuses)
+        .filter(([status]) => Number(status) >= 400)
+        .reduce((sum, [, count]) => sum + count, 0);
+    const errorRatePct = (100 * failed) / tally.requests;
+    // Memory after the warm-up (caches, pools and JIT filling up): its trend over the rest.
+    const warmUpMs = Math.min(60_000, LOAD_RUN_MS / 5);
+    const steady = samples.filter((sample) => sample.at >= warmUpMs);
+    const rssMb = steady.map((sample) => sample.rss / 2 ** 20);
+    const rssSlopeMbPerMin = slope(steady.map((sample) => [sample.at / 60_000, sample.rss / 2 ** 20]));
+    const steadyMinutes = (steady.at(-1)?.at - steady[0]?.at) / 60_000 || 0;
+    const meanRssMb = rssMb.reduce((a, b) => a + b, 0) / (rssMb.length || 1);
+    const rssTrendPct = (100 * rssSlopeMbPerMin * steadyMinutes) / meanRssMb;
+    const lags = samples.map((sample) => sample.lagP99);
+    const listingP99 = percentileMs(tally.latencies.listing ?? [], 99);
+    const eventLoopP99MaxMs = Math.round(Math.max(0, ...lags));
+    return {
+      name: 'load',
+      ok:
+        errorRatePct < 0.1 &&
+        listingP99 <= 100 &&
+        eventLoopP99MaxMs <= 50 &&
+        rssTrendPct < 5 &&
+        summary.brokenCount === 0,
+      ...summary,
+      virtualUsers: LOAD_USERS,
+      seconds: LOAD_RUN_MS / 1000,
+      requestsPerSecond: Math.round(tally.requests / (LOAD_RUN_MS / 1000)),
+      errorRatePct: Number(errorRatePct.toFixed(3)),
+      failedSignIns: tally.failedSignIns,
+      signIns: tally.signIns,
+      listingP50: percentileMs(tally.latencies.listing ?? [], 50),
+      listingP99,
+      searchP99: percentileMs(tally.latencies.search ?? [], 99),
+      signInP99: percentileMs(tally.latencies['sign-in'] ?? [], 99),
+      messagesDelivered: `${sent.filter((id) => delivered.has(id)).length}/${sent.length}`,
+      eventLoopP99MaxMs,
+      eventLoopP99MedianMs: Math.round(percentile(lags, 50)),
+      rssStartMb: Math.round(rssMb[0] ?? 0),
+      rssEndMb: Math.round(rssMb.at(-1) ?? 0),
+      rssMaxMb: Math.round(Math.max(0, ...rssMb)),
+      rssSlopeMbPerMin: Number(rssSlopeMbPerMin.toFixed(2)),
+      rssTrendPct: Number(rssTrendPct.toFixed(1)),
+      loadAverage: `${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}`,
+      ...serverErrors(log),
+    };
+  } finally {
+    for (const socket of sockets) socket.close();
+    if (server) await stopApi(server);
+    await catcher.stop();
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -596,6 +1437,7 @@ const FIGURES = {
   recoveryMs: 'from the relay restored to /api/ready answering 200 (ms)',
   alive: 'the server process was still running at the end',
   serverErrorsLogged: 'error-level lines in the server log',
+  firstServerError: 'the first of them',
   kills: 'SIGKILLs of the server process',
   restartP50Ms: 'from SIGKILL to /api/health answering again, p50 (ms)',
   restartMaxMs: 'the same, slowest (ms)',
@@ -610,38 +1452,114 @@ const FIGURES = {
   deliveredAfterResume: 'live deliveries after that, of those sent',
   redisPartAfter: "/api/health's redis part at the end",
   socketReconnected: 'the server asked the socket to reconnect once Redis was back, and it did',
+  clients:
+    'chat clients (pairs of buyer and seller), each a real socket and its HTTP calls, through the balancer',
+  socketsPerProcess: 'live sockets on each process just before the kill (from /metrics)',
+  restartMs: 'from SIGKILL to the process answering /api/health again (ms)',
+  reconnectedMs: 'from SIGKILL to every client connected again and done catching up (ms)',
+  reconnects: 'client reconnections (each followed by the catch-up fetch)',
+  caughtUp: 'messages a client got from its catch-up fetch, not live',
+  undelivered: "acknowledged messages missing from their recipient's thread at the end",
+  deliveredTwice: 'messages whose live event reached their recipient more than once',
+  outOfOrder:
+    "threads where the peer's messages, as the site orders them, differ from the order they were sent",
+  settleMs: "from the last send to every acknowledged message in its recipient's thread (ms)",
+  serverUnreadWrong:
+    'clients whose /api/messages/unread-count differs from the messages they were sent (nobody reads)',
+  badgeOff:
+    "clients whose unread badge, kept as the site's client keeps it, is off from that, by how much (none: {})",
+  onlineAtEnd: 'clients the surviving process reports online at the end, of all',
+  offlineAfterCloseMs:
+    'from closing every client to the surviving process reporting them all offline (ms; a dead process’s sockets count until their presence entries expire)',
+  uploadP99: 'upload latency p99 (ms), faults included',
+  photoRowsAfterCut: 'uploaded photo rows once the uploads after the relay cut were done',
+  rowsWithoutFilesAfterCut: 'of those, rows missing a file',
+  orphanPhotosAfterCut: 'photos with files but no row at that point',
+  interruptedAtKill: 'uploads and deletions in flight when the server was killed',
+  photoRowsAfterKill: 'uploaded photo rows once the uploads after the kill were done',
+  rowsWithoutFilesAfterKill: 'of those, rows missing a file',
+  orphanPhotosAfterKill: 'photos with files but no row (at most those interrupted)',
+  virtualUsers: 'virtual users, each with its socket open',
+  seconds: 'length of the run (s)',
+  requestsPerSecond: 'requests per second, all kinds',
+  errorRatePct:
+    'requests unanswered or answered >= 400, and sign-ins whose code never came, of all requests (%)',
+  signIns: 'sign-ups completed with the code from the mail catcher',
+  failedSignIns: 'sign-ups whose code mail never came',
+  listingP50: 'GET /api/listings/:id latency p50 (ms)',
+  listingP99: 'GET /api/listings/:id latency p99 (ms)',
+  searchP99: 'GET /api/search latency p99 (ms)',
+  signInP99: 'register and verify requests latency p99 (ms)',
+  messagesDelivered: "messages delivered live to the seller's socket, of those acknowledged",
+  eventLoopP99MaxMs: "the server's event-loop delay p99, highest of its 5-s intervals (ms, /metrics)",
+  eventLoopP99MedianMs: 'the same, median interval (ms)',
+  rssStartMb: "the server's resident memory after the warm-up (MB)",
+  rssEndMb: 'at the end (MB)',
+  rssMaxMb: 'highest sample (MB)',
+  rssSlopeMbPerMin: 'least-squares trend of the samples after the warm-up (MB per minute)',
+  rssTrendPct: 'that trend over the sampled time, as a share of the mean (%)',
+  loadAverage: "the machine's 1-minute load average at the start and the end",
   exit: "the server's exit and last log lines, when it died",
 };
 
-function markdown(results) {
-  const [load1] = loadavg();
+/** One scenario's section of the results: how and where it ran, then its figures. */
+function section(result) {
+  const command = ['npm run chaos', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])];
   const lines = [
-    `Run of ${new Date().toISOString().slice(0, 10)}: \`npm run chaos -- --seconds ${options.seconds} --clients ${CLIENTS}\`` +
-      ` (Node ${process.versions.node}, ${cpus().length} cores, load average ${load1.toFixed(1)} at the end:` +
+    `### ${result.name}`,
+    '',
+    `Run of ${new Date().toISOString().slice(0, 10)}: \`${command.join(' ')}\`` +
+      ` (Node ${process.versions.node}, ${cpus().length} cores, load average ${result.loadAverageAtEnd} at its end:` +
       ' latencies are those of a shared machine, not targets).',
     '',
+    '| figure | value | meaning |',
+    '| --- | --- | --- |',
   ];
-  for (const result of results) {
-    lines.push(`### ${result.name}`, '', '| figure | value | meaning |', '| --- | --- | --- |');
-    for (const [key, meaning] of Object.entries(FIGURES)) {
-      if (!(key in result) || result[key] === undefined) continue;
-      const value = typeof result[key] === 'object' ? JSON.stringify(result[key]) : String(result[key]);
-      lines.push(`| ${key} | ${value.replaceAll('|', '\\|')} | ${meaning} |`);
-    }
-    lines.push('');
+  for (const [key, meaning] of Object.entries(FIGURES)) {
+    if (!(key in result) || result[key] === undefined) continue;
+    const value = typeof result[key] === 'object' ? JSON.stringify(result[key]) : String(result[key]);
+    lines.push(`| ${key} | ${value.replaceAll('|', '\\|')} | ${meaning} |`);
   }
   return lines.join('\n');
+}
+
+/** The results with the sections of this run's scenarios replaced or added, the others kept as they were. */
+function mergeSections(previous, results) {
+  const sections = new Map(
+    previous
+      .split(/^(?=### )/m)
+      .filter((part) => part.startsWith('### '))
+      .map((part) => [part.slice(4, part.indexOf('\n')).trim(), part.trim()]),
+  );
+  for (const result of results) sections.set(result.name, section(result));
+  const order = Object.keys(SCENARIOS);
+  return [...sections]
+    .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
+    .map(([, text]) => text)
+    .join('\n\n');
 }
 
 const START = '<!-- chaos results: start -->';
 const END = '<!-- chaos results: end -->';
 
+const SCENARIOS = {
+  database: databaseScenario,
+  kill: killScenario,
+  redis: redisScenario,
+  'cluster-kill': clusterKillScenario,
+  uploads: uploadsScenario,
+  load: loadScenario,
+};
+
 async function main() {
+  const only = options.only?.split(',');
+  const unknown = only?.filter((name) => !(name in SCENARIOS)) ?? [];
+  if (unknown.length > 0)
+    throw new Error(`unknown scenario ${unknown.join(', ')}: ${Object.keys(SCENARIOS).join(', ')}`);
   buildStale();
-  const scenarios = { database: databaseScenario, kill: killScenario, redis: redisScenario };
   const results = [];
-  for (const [name, run] of Object.entries(scenarios)) {
-    if (options.only && options.only !== name) continue;
+  for (const [name, run] of Object.entries(SCENARIOS)) {
+    if (only && !only.includes(name)) continue;
     if (name !== 'kill' && !POSTGRES_URL) {
       results.push({ name, skipped: 'no PostgreSQL answers (DATABASE_URL, else 127.0.0.1:5432)' });
       continue;
@@ -649,14 +1567,14 @@ async function main() {
     console.log(`chaos: ${name} …`);
     const result = await run();
     console.log(JSON.stringify(result, null, 2));
-    results.push(result);
+    results.push({ ...result, loadAverageAtEnd: loadavg()[0].toFixed(1) });
   }
   if (!options['no-write']) {
     const file = path.join(repoRoot, 'docs/reliability.md');
     const doc = await readFile(file, 'utf8');
     const [before, rest] = doc.split(START);
-    const after = rest.split(END)[1];
-    const updated = `${before}${START}\n\n${markdown(results)}\n${END}${after}`;
+    const [previous, after] = rest.split(END);
+    const updated = `${before}${START}\n\n${mergeSections(previous, results)}\n\n${END}${after}`;
     // Written as `npm run format` would write it, so the format check stays green.
     const prettier = await import('prettier');
     const config = await prettier.resolveConfig(file);

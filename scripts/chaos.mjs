@@ -1068,28 +1068,35 @@ async function testPhoto() {
 }
 
 /**
- * Uploaded photos' rows against the files in the photo store: rows missing a file, and photos with a
- * file but no row (demo photos are shared files under demo/, which no row owns alone).
+ * Uploaded photos' rows against the files: a photo is 'processing' while the server holds its
+ * original (DATA_DIR/photo-originals) and 'ready' once its display and thumbnail files are in the
+ * photo store. Counted: ready rows missing a file, rows still processing, and files no row owns
+ * (demo photos are shared files under demo/, which no row owns alone).
  */
-async function photoConsistency(databaseUrl, uploadDir) {
+async function photoConsistency(databaseUrl, dataDir) {
   const { photoKeys } = await api('modules/uploads/photo-files.js');
   const rows = await onPostgres(
     databaseUrl,
-    `select public_id from listing_images where url like '%/photos/%'`,
+    `select public_id, status from listing_images where url like '%/photos/%'`,
   );
   const withRow = new Set(rows.map((row) => row.public_id));
   const files = new Set(
-    (await readdir(path.join(uploadDir, 'photos'), { recursive: true }).catch(() => []))
+    (await readdir(path.join(dataDir, 'uploads/photos'), { recursive: true }).catch(() => []))
       .filter((file) => file.endsWith('.webp'))
       .map((file) => path.join('photos', file)),
   );
   const photosWithFiles = new Set(
     [...files].map((file) => path.basename(file).replace(/(-thumb)?\.webp$/, '')),
   );
+  const originals = await readdir(path.join(dataDir, 'photo-originals')).catch(() => []);
   return {
-    rows: withRow.size,
-    rowsWithoutFiles: [...withRow].filter((id) => !photoKeys(id).every((key) => files.has(key))).length,
+    rows: rows.length,
+    rowsWithoutFiles: rows.filter(
+      (row) => row.status === 'ready' && !photoKeys(row.public_id).every((key) => files.has(key)),
+    ).length,
+    stillProcessing: rows.filter((row) => row.status === 'processing').length,
     orphanPhotos: [...photosWithFiles].filter((id) => !withRow.has(id)).length,
+    orphanOriginals: originals.filter((id) => !withRow.has(id)).length,
   };
 }
 
@@ -1146,7 +1153,10 @@ async function uploadsScenario() {
     const photo = await testPhoto();
     const tally = newTally();
     const inFlight = { count: 0 };
-    /** Uploads for `ms` with `fault` done meanwhile; then, once nothing is in flight, the photo store. */
+    /**
+     * Uploads for `ms` with `fault` done meanwhile; then, once nothing is in flight and no photo
+     * is processing any more (or 60 s have passed), the rows and files.
+     */
     const phase = async (ms, fault) => {
       const until = Date.now() + ms;
       await Promise.all([
@@ -1155,7 +1165,8 @@ async function uploadsScenario() {
           .map((listing) => uploader({ tally, baseUrl: () => server.url, listing, photo, until, inFlight })),
         fault(),
       ]);
-      return photoConsistency(direct, path.join(dataDir, 'uploads'));
+      await timeUntil(async () => (await photoConsistency(direct, dataDir)).stillProcessing === 0, 60_000);
+      return photoConsistency(direct, dataDir);
     };
     let recoveryMs;
     const afterCut = await phase(LOAD_MS / 2, async () => {
@@ -1179,20 +1190,26 @@ async function uploadsScenario() {
         summary.brokenCount === 0 &&
         (tally.statuses[503] ?? 0) > 0 &&
         afterCut.rowsWithoutFiles === 0 &&
-        afterCut.orphanPhotos === 0 &&
+        afterCut.stillProcessing === 0 &&
+        afterCut.orphanPhotos + afterCut.orphanOriginals === 0 &&
         afterKill.rowsWithoutFiles === 0 &&
-        afterKill.orphanPhotos <= interruptedAtKill,
+        afterKill.stillProcessing === 0 &&
+        afterKill.orphanPhotos + afterKill.orphanOriginals <= interruptedAtKill,
       ...summary,
       uploadP99: percentileMs(tally.latencies.upload ?? [], 99),
       outageSeconds: 5,
       recoveryMs,
       photoRowsAfterCut: afterCut.rows,
       rowsWithoutFilesAfterCut: afterCut.rowsWithoutFiles,
+      stillProcessingAfterCut: afterCut.stillProcessing,
       orphanPhotosAfterCut: afterCut.orphanPhotos,
+      orphanOriginalsAfterCut: afterCut.orphanOriginals,
       interruptedAtKill,
       photoRowsAfterKill: afterKill.rows,
       rowsWithoutFilesAfterKill: afterKill.rowsWithoutFiles,
+      stillProcessingAfterKill: afterKill.stillProcessing,
       orphanPhotosAfterKill: afterKill.orphanPhotos,
+      orphanOriginalsAfterKill: afterKill.orphanOriginals,
       ...serverErrors(log),
     };
   } finally {
@@ -1473,12 +1490,16 @@ const FIGURES = {
     'from closing every client to the surviving process reporting them all offline (ms; a dead process’s sockets count until their presence entries expire)',
   uploadP99: 'upload latency p99 (ms), faults included',
   photoRowsAfterCut: 'uploaded photo rows once the uploads after the relay cut were done',
-  rowsWithoutFilesAfterCut: 'of those, rows missing a file',
+  rowsWithoutFilesAfterCut: "of those, 'ready' rows missing a file",
+  stillProcessingAfterCut: "of those, still 'processing' 60 s after the uploads ended",
   orphanPhotosAfterCut: 'photos with files but no row at that point',
+  orphanOriginalsAfterCut: 'kept originals with no row at that point',
   interruptedAtKill: 'uploads and deletions in flight when the server was killed',
   photoRowsAfterKill: 'uploaded photo rows once the uploads after the kill were done',
-  rowsWithoutFilesAfterKill: 'of those, rows missing a file',
-  orphanPhotosAfterKill: 'photos with files but no row (at most those interrupted)',
+  rowsWithoutFilesAfterKill: "of those, 'ready' rows missing a file",
+  stillProcessingAfterKill: "of those, still 'processing' 60 s after the uploads ended",
+  orphanPhotosAfterKill: 'photos with files but no row',
+  orphanOriginalsAfterKill: 'kept originals with no row (with the photos above, at most those interrupted)',
   virtualUsers: 'virtual users, each with its socket open',
   seconds: 'length of the run (s)',
   requestsPerSecond: 'requests per second, all kinds',

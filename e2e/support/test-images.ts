@@ -26,6 +26,19 @@ export async function createTestImages(count: number): Promise<string[]> {
   return files;
 }
 
+/** A PNG larger than the browser sends (5000×3750, a gradient: under the 10 MB limit). */
+export async function createHugePhoto(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'carmarket-huge-photo-'));
+  const file = path.join(dir, 'huge.png');
+  const gradient = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="5000" height="3750"><defs><linearGradient id="g">` +
+      `<stop offset="0" stop-color="#2980b9"/><stop offset="1" stop-color="#c0392b"/></linearGradient></defs>` +
+      `<rect width="5000" height="3750" fill="url(#g)"/></svg>`,
+  );
+  await sharp(gradient).png().toFile(file);
+  return file;
+}
+
 /** A text file, to see the client refuse what is not a photo. */
 export async function createTextFile(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'carmarket-not-photo-'));

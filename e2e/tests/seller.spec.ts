@@ -1,8 +1,9 @@
+import { stat } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { expect, test } from '../support/fixtures';
 import { createListingViaApi, getListingViaApi } from '../support/listings';
-import { createTestImages, createTextFile } from '../support/test-images';
+import { createHugePhoto, createTestImages, createTextFile } from '../support/test-images';
 import { DashboardPage } from '../pages/dashboard-page';
 import { ListingEditorPage } from '../pages/listing-editor-page';
 import { ListingPage } from '../pages/listing-page';
@@ -502,4 +503,41 @@ test('removing a photo that would hide a live listing asks first; its owner then
   await dashboard.goto();
   await expect(dashboard.listing(name).getByText('Hidden: needs photos')).toHaveCount(0);
   await expect(dashboard.listing(name).getByText(/ · \d+ views? · 0 saves$/)).toBeVisible();
+});
+
+test('a huge photo added in the editor is uploaded resized, then shows once the server has processed it', async ({
+  page,
+  signInViaApi,
+  request,
+}) => {
+  const session = await signInViaApi();
+  const listing = await createListingViaApi(request, session, await createTestImages(4));
+  const editor = new ListingEditorPage(page);
+  await editor.goto(listing._id);
+  await editor.tab('Photos').click();
+  await expect(editor.photoTiles).toHaveCount(4);
+
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  const huge = await createHugePhoto();
+  await editor.photoInput.setInputFiles(huge);
+  await expect(editor.photoTiles).toHaveCount(5);
+  const uploaded = page.waitForRequest((req) => req.url().includes('/api/upload/listing/'));
+  await editor.button('Save Photos').click();
+  // The 5000 px PNG leaves the browser resized, as a 4096 px JPEG several times smaller than the file.
+  const sent = Number((await (await uploaded).allHeaders())['content-length']);
+  expect(sent).toBeLessThan((await stat(huge)).size / 2);
+  await expect.poll(() => dialogs).toContain('Images updated successfully!');
+
+  // The upload was answered while the server made the photo's files: the tile says 'Processing…'
+  // in the photo's place until the listing, read again, says it is ready; then the preview loads.
+  const added = editor.photoTiles.nth(4).getByRole('img', { name: 'Photo 5' });
+  await expect.poll(() => added.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(editor.root.getByText('Processing…')).toHaveCount(0);
+  await expectAccessible(page);
+  const saved = await getListingViaApi(request, session, listing._id);
+  expect(saved.vehicle.images.map((image) => image.status)).toEqual(Array(5).fill('ready'));
 });

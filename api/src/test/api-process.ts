@@ -3,8 +3,9 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_JWT_SECRET } from './test-app.js';
+import { loadMigratedPgliteDir } from './test-database.js';
 
-/** A server process starts tsx, loads its database and migrates it: generous on a busy machine. */
+/** A server process starts tsx and opens its database: generous on a busy machine. */
 export const PROCESS_START_TIMEOUT_MS = 120_000;
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,14 +28,18 @@ export interface ApiProcess {
 
 /**
  * The real server (`src/server.ts`, as `npm start` runs it once built) in a process of its own, on
- * a free port with its own data directory; resolves once /api/health answers. `env` adds to or
- * overrides the test configuration (e.g. DATABASE_URL, REDIS_URL).
+ * a free port with its own data directory (without DATABASE_URL, holding a copy of the migrated
+ * embedded database); resolves once /api/health answers. `env` adds to or overrides the test
+ * configuration (e.g. DATABASE_URL, REDIS_URL).
  */
 export async function startApiProcess(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<ApiProcess> {
   const port = await freePort();
+  const databaseUrl = 'DATABASE_URL' in env ? env.DATABASE_URL : process.env.DATABASE_URL;
+  // The server keeps its embedded database in DATA_DIR/db (config/env.ts).
+  if (!databaseUrl) await loadMigratedPgliteDir(path.join(dataDir, 'db'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: API_DIR,
     env: {

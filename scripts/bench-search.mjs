@@ -10,12 +10,16 @@
 // starts, the deal ratings (issue 16): the full rating of every listing the search index reads at
 // start, then single price changes, each re-rating only that car's comparables.
 // Options: --listings N (default 100000), --seconds S per load phase (default 15), --only pglite|postgres.
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApi, drizzleModule, postgresUrl, root, seedListings, startServer } from './lib/bench-setup.mjs';
+import {
+  buildApi,
+  drizzleModule,
+  onEachDatabase,
+  root,
+  seedListings,
+  startServer,
+} from './lib/bench-setup.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -345,46 +349,9 @@ async function main() {
     pg: pg.default,
   };
 
-  const results = [];
-  if (options.only !== 'postgres') {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'carmarket-bench-'));
-    try {
-      results.push(
-        await benchDatabase(
-          'PGlite',
-          { driver: 'pglite', dataDir: path.join(dataDir, 'db') },
-          { DATA_DIR: dataDir },
-          modules,
-        ),
-      );
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }
-  const serverUrl = options.only === 'pglite' ? undefined : await postgresUrl();
-  if (serverUrl) {
-    const name = `carmarket_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new modules.pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    try {
-      results.push(
-        await benchDatabase(
-          'PostgreSQL',
-          { driver: 'postgres', url: url.toString() },
-          { DATABASE_URL: url.toString() },
-          modules,
-        ),
-      );
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  } else if (options.only !== 'pglite') {
-    console.log('\nPostgreSQL: not reachable (set DATABASE_URL); skipped.');
-  }
+  const results = await onEachDatabase(options.only, (label, databaseConfig, serverEnv) =>
+    benchDatabase(label, databaseConfig, serverEnv, modules),
+  );
   console.log(`\n${report(results)}`);
 }
 

@@ -26,7 +26,7 @@ import {
   buildApi,
   drizzleModule,
   freePort,
-  postgresUrl,
+  onEachDatabase,
   root,
   seedListings,
   startServer,
@@ -411,46 +411,9 @@ async function main() {
   };
   if (!hasWrk) console.log('wrk is not installed: the HTTP rows are skipped (Debian: apt-get install wrk).');
 
-  const results = [];
-  if (options.only !== 'postgres') {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'carmarket-bench-'));
-    try {
-      results.push(
-        await benchDatabase(
-          'PGlite',
-          { driver: 'pglite', dataDir: path.join(dataDir, 'db') },
-          { DATA_DIR: dataDir },
-          modules,
-        ),
-      );
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }
-  const serverUrl = options.only === 'pglite' ? undefined : await postgresUrl();
-  if (serverUrl) {
-    const name = `carmarket_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new modules.pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    try {
-      results.push(
-        await benchDatabase(
-          'PostgreSQL',
-          { driver: 'postgres', url: url.toString() },
-          { DATABASE_URL: url.toString() },
-          modules,
-        ),
-      );
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  } else if (options.only !== 'pglite') {
-    console.log('\nPostgreSQL: not reachable (set DATABASE_URL); skipped.');
-  }
+  const results = await onEachDatabase(options.only, (label, databaseConfig, serverEnv) =>
+    benchDatabase(label, databaseConfig, serverEnv, modules),
+  );
   console.log(`\n${report(results)}`);
 }
 

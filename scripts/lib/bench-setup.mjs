@@ -1,7 +1,8 @@
 // Shared by the benchmarks: the seeded market, the built API as a child process, PostgreSQL's URL
-// and its databases.
+// and its databases, and running a benchmark on each database.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -119,3 +120,41 @@ export async function onPostgres(url, statement, params) {
 /** The URL of database `name` on the server of `serverUrl`. */
 export const withDatabase = (serverUrl, name) =>
   Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+
+/**
+ * Runs `bench(label, databaseConfig, serverEnv)` on each database `only` ('pglite', 'postgres' or
+ * neither, for both) leaves in: a throwaway PGlite in a temporary folder, then a throwaway database on
+ * the PostgreSQL server (DATABASE_URL, or the local one) when it answers. Each is removed afterwards.
+ * Returns the benchmarks' results in that order.
+ */
+export async function onEachDatabase(only, bench) {
+  const results = [];
+  if (only !== 'postgres') {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'carmarket-bench-'));
+    try {
+      results.push(
+        await bench('PGlite', { driver: 'pglite', dataDir: path.join(dataDir, 'db') }, { DATA_DIR: dataDir }),
+      );
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  const serverUrl = only === 'pglite' ? undefined : await postgresUrl();
+  if (serverUrl) {
+    const name = `carmarket_bench_${randomBytes(4).toString('hex')}`;
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = withDatabase(serverUrl, name);
+    try {
+      results.push(await bench('PostgreSQL', { driver: 'postgres', url }, { DATABASE_URL: url }));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  } else if (only !== 'pglite') {
+    console.log('\nPostgreSQL: not reachable (set DATABASE_URL); skipped.');
+  }
+  return results;
+}

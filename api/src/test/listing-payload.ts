@@ -1,5 +1,5 @@
 import type { CreateListingPayloadInput } from '@carmarket/shared/schemas';
-import type { JsonBody } from './test-app.js';
+import type { JsonBody, TestApp } from './test-app.js';
 
 type Overrides = Omit<Partial<CreateListingPayloadInput>, 'vehicle'> & { vehicle?: JsonBody };
 
@@ -68,4 +68,18 @@ export function vehiclePayload(overrides: JsonBody = {}): JsonBody {
     titleStatus: 'clean',
     ...overrides,
   };
+}
+
+/** A listing made through POST /api/listings with `createListingPayload(overrides)`; its owner's view. */
+export async function createListingViaApi(
+  testApp: TestApp,
+  token: string,
+  overrides: Overrides = {},
+): Promise<JsonBody> {
+  const res = await testApp.request('POST', '/api/listings', {
+    json: createListingPayload(overrides),
+    token,
+  });
+  if (res.status !== 201) throw new Error(`create: ${res.status} ${res.text}`);
+  return res.body.data;
 }

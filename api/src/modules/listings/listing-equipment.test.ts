@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   createListingPayload,
+  createListingViaApi,
   listingDetailsPayload as detailsPayload,
   vehiclePayload,
 } from '../../test/listing-payload.js';
@@ -36,14 +37,7 @@ const equipped = {
   acceptsTradeIn: true,
 };
 
-async function create(overrides: JsonBody = {}) {
-  const res = await t.request('POST', '/api/listings', {
-    json: createListingPayload(overrides),
-    token: seller.accessToken,
-  });
-  if (res.status !== 201) throw new Error(`create: ${res.status} ${res.text}`);
-  return res.body.data;
-}
+const create = (overrides: JsonBody = {}) => createListingViaApi(t, seller.accessToken, overrides);
 
 /** The listing as its owner sees it. */
 const read = async (id: string) =>

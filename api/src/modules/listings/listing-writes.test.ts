@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { conversations, favorites, listings } from '../../db/schema.js';
 import {
   createListingPayload,
+  createListingViaApi,
   listingDetailsPayload as detailsPayload,
   vehiclePayload,
 } from '../../test/listing-payload.js';
@@ -23,11 +24,8 @@ let other: SignedIn;
 const nextYear = new Date().getFullYear() + 1;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-async function create(overrides: JsonBody = {}, token = seller.accessToken) {
-  const res = await t.request('POST', '/api/listings', { json: createListingPayload(overrides), token });
-  if (res.status !== 201) throw new Error(`create: ${res.status} ${res.text}`);
-  return res.body.data;
-}
+const create = (overrides: JsonBody = {}, token = seller.accessToken) =>
+  createListingViaApi(t, token, overrides);
 
 /** The listing as its owner sees it. */
 const read = async (id: string) =>

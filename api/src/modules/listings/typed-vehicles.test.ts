@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createListingPayload } from '../../test/listing-payload.js';
+import { createListingViaApi } from '../../test/listing-payload.js';
 import { seedImages } from '../../test/seed.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import {
@@ -19,18 +19,17 @@ let seller: SignedIn;
 
 /** Creates the listing through the API and gives it its 4 photos, so buyers can find it. */
 async function list(vehicle: JsonBody, title: string) {
-  const res = await t.request('POST', '/api/listings', {
-    json: createListingPayload({ title, vehicle: { vin: null, trim: null, ...vehicle } }),
-    token: seller.accessToken,
+  const created = await createListingViaApi(t, seller.accessToken, {
+    title,
+    vehicle: { vin: null, trim: null, ...vehicle },
   });
-  if (res.status !== 201) throw new Error(`create: ${res.status} ${res.text}`);
-  const id: string = res.body.data._id;
+  const id: string = created._id;
   await seedImages(t.app.database.db, id, `typed-${id}`, 4);
   await t.request('PATCH', `/api/listings/${id}/status`, {
     json: { status: 'active' },
     token: seller.accessToken,
   });
-  return res.body.data;
+  return created;
 }
 
 const search = async (query: string) => (await t.request('GET', `/api/search?${query}`)).body;

@@ -2,7 +2,7 @@ import { access, readdir, readFile, rename, rm, writeFile } from 'node:fs/promis
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { createListingPayload } from '../../test/listing-payload.js';
+import { createListingViaApi } from '../../test/listing-payload.js';
 import { readyPhotosOf } from '../../test/photos.js';
 import {
   signUp,
@@ -55,12 +55,7 @@ async function upload(listingId: string, files: UploadFile[], token: string | nu
 }
 
 async function createListing(token = seller.accessToken): Promise<string> {
-  const res = await t.request('POST', '/api/listings', {
-    token,
-    json: createListingPayload({ vehicle: { trim: null } }),
-  });
-  if (res.status !== 201) throw new Error(`create: ${res.status} ${res.text}`);
-  return res.body.data._id;
+  return (await createListingViaApi(t, token, { vehicle: { trim: null } }))._id;
 }
 
 const imagesOf = async (listingId: string): Promise<JsonBody[]> =>

@@ -33,4 +33,5 @@ export { Pager, type PagerProps } from './pager.js';
 export { DealRatingBadge } from './deal-rating-badge.js';
 export { Tabs, type TabItem } from './tabs.js';
 export { ReportForm, type ReportFormProps } from './report-form.js';
+export { PlaceFields, type PlaceFieldsProps } from './place-fields.js';
 export { useDebouncedValue } from './use-debounced-value.js';

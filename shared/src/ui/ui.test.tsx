@@ -8,6 +8,7 @@ import { ThemeProvider } from 'styled-components';
 import { Button } from './button.js';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './fields.js';
 import { GlobalStyle } from './global-style.js';
+import { PlaceFields } from './place-fields.js';
 import { EmptyState, ErrorState, Skeleton, Spinner, SupportRequestId } from './primitives.js';
 import { darkTheme, lightTheme } from './theme.js';
 
@@ -35,6 +36,27 @@ describe('fields', () => {
     const input = screen.getByLabelText('City');
     expect(input.hasAttribute('aria-invalid')).toBe(false);
     expect(input.hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it('PlaceFields asks for city, state and ZIP code, each registered by name with its error', () => {
+    renderThemed(
+      <PlaceFields
+        register={(name) => ({ name })}
+        errors={{ zipCode: { message: 'ZIP code must be 5 digits' } }}
+      />,
+    );
+    const fields = ['City', 'State', 'ZIP code'].map((label) =>
+      screen.getByLabelText(new RegExp(`^${label}`)),
+    );
+    expect(fields.map((field) => field.getAttribute('name'))).toEqual(['city', 'state', 'zipCode']);
+    expect(fields.map((field) => field.getAttribute('autocomplete'))).toEqual([
+      'address-level2',
+      'address-level1',
+      'postal-code',
+    ]);
+    expect(fields.every((field) => field.getAttribute('aria-required') === 'true')).toBe(true);
+    expect(fields.map((field) => field.getAttribute('aria-invalid'))).toEqual([null, null, 'true']);
+    expect(screen.getByText('ZIP code must be 5 digits')).toBeTruthy();
   });
 
   it('gives two fields with the same label distinct ids', () => {

@@ -1,7 +1,7 @@
-import { getErrorMessage, routes, STATE_CODE_LENGTH, type Dealer } from '@carmarket/shared';
+import { getErrorMessage, routes, type Dealer } from '@carmarket/shared';
 import { Link } from '@carmarket/shared/router';
 import { dealerProfileSchema, type DealerProfile, type DealerProfileInput } from '@carmarket/shared/schemas';
-import { Button, Card, TextField } from '@carmarket/shared/ui';
+import { Button, Card, PlaceFields, TextField } from '@carmarket/shared/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -73,29 +73,7 @@ function DealerForm({ dealer, save }: { dealer: Dealer | null; save: ReturnType<
         {...register('street')}
       />
       <Row>
-        <TextField
-          label="City"
-          required
-          autoComplete="address-level2"
-          error={errors.city?.message}
-          {...register('city')}
-        />
-        <TextField
-          label="State"
-          required
-          autoComplete="address-level1"
-          maxLength={STATE_CODE_LENGTH}
-          error={errors.state?.message}
-          {...register('state')}
-        />
-        <TextField
-          label="ZIP code"
-          required
-          autoComplete="postal-code"
-          inputMode="numeric"
-          error={errors.zipCode?.message}
-          {...register('zipCode')}
-        />
+        <PlaceFields register={register} errors={errors} />
       </Row>
       <TextField
         label="Business phone"

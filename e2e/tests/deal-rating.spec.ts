@@ -1,10 +1,24 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
-import { expect, test } from '../support/fixtures';
-import { createListingViaApi } from '../support/listings';
+import { expect, test, type Session } from '../support/fixtures';
+import { createListingViaApi, type ListingOverrides } from '../support/listings';
 import { createTestImages } from '../support/test-images';
 import { ListingEditorPage } from '../pages/listing-editor-page';
 import { ListingPage } from '../pages/listing-page';
 import { SearchPage } from '../pages/search-page';
+
+/**
+ * Lists `vehicle`, a model no other test lists, for `seller` at a given price: the listings made
+ * with one lister are each other's comparables.
+ */
+async function modelLister(
+  request: APIRequestContext,
+  seller: Session,
+  vehicle: ListingOverrides['vehicle'],
+) {
+  const photos = await createTestImages(4);
+  return (price: number) => createListingViaApi(request, seller, photos, { vehicle, price });
+}
 
 test('a listing shows its deal rating with the estimate, the reasons and a link to the comparables', async ({
   page,
@@ -13,13 +27,15 @@ test('a listing shows its deal rating with the estimate, the reasons and a link 
 }) => {
   test.setTimeout(90_000);
   const seller = await signInViaApi();
-  const photos = await createTestImages(4);
-  // A model no other test lists: five comparables with a median of $22,000.
-  const outback = { vehicle: { make: 'Subaru', model: 'Outback', year: 2021, mileage: 40_000 } };
-  for (const price of [20_000, 21_000, 22_000, 23_000, 24_000]) {
-    await createListingViaApi(request, seller, photos, { ...outback, price });
-  }
-  const subject = await createListingViaApi(request, seller, photos, { ...outback, price: 18_000 });
+  const listOutback = await modelLister(request, seller, {
+    make: 'Subaru',
+    model: 'Outback',
+    year: 2021,
+    mileage: 40_000,
+  });
+  // Five comparables with a median of $22,000.
+  for (const price of [20_000, 21_000, 22_000, 23_000, 24_000]) await listOutback(price);
+  const subject = await listOutback(18_000);
 
   await page.goto(`/listing/${subject._id}`);
   const panel = page.getByRole('region', { name: /^Deal rating/ });
@@ -92,14 +108,14 @@ test('search shows each card’s deal rating, filters by it and sorts the best d
 }) => {
   test.setTimeout(90_000);
   const seller = await signInViaApi();
-  const photos = await createTestImages(4);
-  // A model no other test lists: five comparables with a median of $32,000.
-  const mdx = { vehicle: { make: 'Acura', model: 'MDX', year: 2019, mileage: 50_000 } };
-  for (const price of [30_000, 31_000, 32_000, 33_000, 34_000]) {
-    await createListingViaApi(request, seller, photos, { ...mdx, price });
-  }
-  await createListingViaApi(request, seller, photos, { ...mdx, price: 26_000 });
-  await createListingViaApi(request, seller, photos, { ...mdx, price: 40_000 });
+  const listMdx = await modelLister(request, seller, {
+    make: 'Acura',
+    model: 'MDX',
+    year: 2019,
+    mileage: 50_000,
+  });
+  // Five comparables with a median of $32,000, then one far below it and one far above.
+  for (const price of [30_000, 31_000, 32_000, 33_000, 34_000, 26_000, 40_000]) await listMdx(price);
 
   const search = new SearchPage(page);
   await search.goto('make=Acura&model=MDX&sort=price_asc');
@@ -129,13 +145,15 @@ test('the editor shows the seller where a price would land before they save it',
 }) => {
   test.setTimeout(90_000);
   const seller = await signInViaApi();
-  const photos = await createTestImages(4);
-  // A model no other test lists: five comparables with a median of $18,000.
-  const tacoma = { vehicle: { make: 'Toyota', model: 'Tacoma', year: 2017, mileage: 70_000 } };
-  for (const price of [16_000, 17_000, 18_000, 19_000, 20_000]) {
-    await createListingViaApi(request, seller, photos, { ...tacoma, price });
-  }
-  const subject = await createListingViaApi(request, seller, photos, { ...tacoma, price: 18_000 });
+  const listTacoma = await modelLister(request, seller, {
+    make: 'Toyota',
+    model: 'Tacoma',
+    year: 2017,
+    mileage: 70_000,
+  });
+  // Five comparables with a median of $18,000.
+  for (const price of [16_000, 17_000, 18_000, 19_000, 20_000]) await listTacoma(price);
+  const subject = await listTacoma(18_000);
 
   const editor = new ListingEditorPage(page);
   await editor.goto(subject._id);

@@ -62,6 +62,7 @@ import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { searchPagePreview } from './modules/search/search-page-preview.js';
 import { SearchService } from './modules/search/search.service.js';
+import { encodingLoad } from './modules/uploads/photo-files.js';
 import { PhotoOriginals } from './modules/uploads/photo-originals.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -201,6 +202,7 @@ export async function buildApp(
     poolUse: () => database.poolUse(),
     socketsConnected: () => realtime.io.engine.clientsCount,
     searchIndex: () => search.indexStats(),
+    photoEncoding: encodingLoad,
   });
   metrics.observeRequests(app);
   metrics.registerRoute(app, config.metricsToken);

@@ -9,6 +9,7 @@ export interface MetricSources {
   poolUse: () => { total: number; idle: number; waiting: number } | undefined;
   socketsConnected: () => number;
   searchIndex: () => { listings: number; readAt: Date };
+  photoEncoding: () => { encoding: number; waiting: number };
 }
 
 // Seconds; finer below 100 ms, where the listing reads' p99 target lies.
@@ -19,7 +20,7 @@ export class AppMetrics {
   readonly registry = new Registry();
   readonly photosProcessed = new Counter({
     name: 'carmarket_photos_processed_total',
-    help: 'Uploaded photos checked, re-encoded and stored',
+    help: 'Uploaded photos re-encoded and stored, ready to be shown',
     registers: [this.registry],
   });
   private readonly requestDuration = new Histogram({
@@ -61,6 +62,22 @@ export class AppMetrics {
       registers,
       collect() {
         this.set(sources.socketsConnected());
+      },
+    });
+    new Gauge({
+      name: 'carmarket_photos_encoding',
+      help: 'Uploaded photos being encoded now (at most two at a time)',
+      registers,
+      collect() {
+        this.set(sources.photoEncoding().encoding);
+      },
+    });
+    new Gauge({
+      name: 'carmarket_photos_waiting',
+      help: 'Uploaded photos answered as processing and waiting their turn to be encoded',
+      registers,
+      collect() {
+        this.set(sources.photoEncoding().waiting);
       },
     });
     new Gauge({

@@ -5,6 +5,11 @@ export class BoundedQueue {
 
   constructor(readonly limit: number) {}
 
+  /** Tasks running now. */
+  get active(): number {
+    return this.running;
+  }
+
   /** Tasks waiting for a free place. */
   get queued(): number {
     return this.waiting.length;

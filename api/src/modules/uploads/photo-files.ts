@@ -64,6 +64,9 @@ const ENCODES_AT_ONCE = 2;
 sharp.concurrency(1);
 const encoding = new BoundedQueue(ENCODES_AT_ONCE);
 
+/** Photos being encoded and photos waiting their turn (the metrics). */
+export const encodingLoad = () => ({ encoding: encoding.active, waiting: encoding.queued });
+
 /**
  * The display size and the thumbnail, both WebP. Whatever metadata the input carried (EXIF with GPS
  * position, camera details, XMP) is not written: sharp keeps none unless asked.
@@ -127,10 +130,18 @@ export async function checkUploadedPhoto(bytes: Buffer): Promise<void> {
 }
 
 /**
- * A checked upload's display and thumbnail files, made in the encoding queue; fails on a file that
- * cannot be decoded completely (failOn 'warning': a truncated file does not yield a half-grey
- * picture). The EXIF orientation is applied to the pixels before the metadata is dropped.
+ * Runs a photo's processing (reading its original, encoding, writing the files) in the encoding
+ * queue, so that a burst of uploads holds at most ENCODES_AT_ONCE originals in memory.
+ */
+export function inEncodingQueue<T>(task: () => Promise<T>): Promise<T> {
+  return encoding.run(task);
+}
+
+/**
+ * A checked upload's display and thumbnail files; fails on a file that cannot be decoded
+ * completely (failOn 'warning': a truncated file does not yield a half-grey picture). The EXIF
+ * orientation is applied to the pixels before the metadata is dropped.
  */
 export function encodeUploadedPhoto(bytes: Buffer): Promise<EncodedPhoto> {
-  return encoding.run(() => encodePhoto(sharp(bytes, readOptions).rotate()));
+  return encodePhoto(sharp(bytes, readOptions).rotate());
 }

@@ -7,7 +7,13 @@ import type { PhotoStorage } from '../../storage/photo-storage.js';
 import { toImageDto } from '../listings/listing-dto.js';
 import type { ListingPhotosRepository } from '../listings/listing-photos.repository.js';
 import type { ListingsService } from '../listings/listings.service.js';
-import { deletePhotoFiles, encodeUploadedPhoto, PHOTO_CONTENT_TYPE, photoKeys } from './photo-files.js';
+import {
+  deletePhotoFiles,
+  encodeUploadedPhoto,
+  inEncodingQueue,
+  PHOTO_CONTENT_TYPE,
+  photoKeys,
+} from './photo-files.js';
 import type { PhotoOriginals } from './photo-originals.js';
 
 export function tooManyPhotos(): BadRequestError {
@@ -127,15 +133,17 @@ export class UploadsService {
   }
 
   /** Encodes the kept original and writes both files. */
-  private async makeFiles(publicId: string): Promise<void> {
-    const original = await this.originals.read(publicId);
-    if (!original) throw new Error('The original of the photo is missing');
-    const encoded = await encodeUploadedPhoto(original);
-    const [displayKey, thumbnailKey] = photoKeys(publicId);
-    await Promise.all([
-      this.storage.put(displayKey, encoded.display, PHOTO_CONTENT_TYPE),
-      this.storage.put(thumbnailKey, encoded.thumbnail, PHOTO_CONTENT_TYPE),
-    ]);
+  private makeFiles(publicId: string): Promise<void> {
+    return inEncodingQueue(async () => {
+      const original = await this.originals.read(publicId);
+      if (!original) throw new Error('The original of the photo is missing');
+      const encoded = await encodeUploadedPhoto(original);
+      const [displayKey, thumbnailKey] = photoKeys(publicId);
+      await Promise.all([
+        this.storage.put(displayKey, encoded.display, PHOTO_CONTENT_TYPE),
+        this.storage.put(thumbnailKey, encoded.thumbnail, PHOTO_CONTENT_TYPE),
+      ]);
+    });
   }
 
   /** A photo that could not be processed leaves its listing like a deleted one. */

@@ -69,6 +69,32 @@ async function uploadReady(listingId: string, files: UploadFile[]): Promise<Json
   return readyPhotosOf(t, listingId, seller.accessToken);
 }
 
+let grainy: Promise<Buffer> | undefined;
+/** A 12 MP JPEG with camera-like grain: its encode is slow enough to be seen in progress. */
+const grainyPhoto = () =>
+  (grainy ??= sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#777777',
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer());
+
+const METRICS_TOKEN = 'metrics-token-for-the-scraper';
+
+/** The encoding queue as the metrics show it. */
+async function encodingQueue() {
+  const { text } = await t.request('GET', '/metrics', {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const gauge = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
+  return { encoding: gauge('carmarket_photos_encoding'), waiting: gauge('carmarket_photos_waiting') };
+}
+
 const fileOf = (url: string) => path.join(t.config.uploadDir, url.replace(/^\/uploads\//, ''));
 const exists = (file: string) =>
   access(file).then(
@@ -82,7 +108,7 @@ async function fetchImage(url: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true });
+  t = await startTestApp({ listen: true, env: { METRICS_TOKEN } });
   seller = await signUp(t, 'photographer@example.com');
   other = await signUp(t, 'not-the-owner@example.com');
 }, STARTUP_TIMEOUT_MS);
@@ -137,18 +163,7 @@ describe('POST /api/upload/listing/:id', () => {
   });
 
   it('answers before the photos are encoded: their files answer 404 until they are ready', async () => {
-    // Camera-like grain keeps a 12 MP photo's encode slow enough to be seen in progress.
-    const large = await sharp({
-      create: {
-        width: 4000,
-        height: 3000,
-        channels: 3,
-        background: '#777777',
-        noise: { type: 'gaussian', mean: 128, sigma: 30 },
-      },
-    })
-      .jpeg({ quality: 90 })
-      .toBuffer();
+    const large = await grainyPhoto();
     const id = await createListing();
     const res = await upload(id, [{ bytes: large }, { bytes: large }, { bytes: large }]);
     expect(res.status).toBe(200);
@@ -167,6 +182,25 @@ describe('POST /api/upload/listing/:id', () => {
     expect(display.response.status).toBe(200);
     expect(await sharp(display.bytes).metadata()).toMatchObject({ width: 1600, height: 1200 });
     // Three 12 MP encodes: seconds on a busy machine.
+  }, 60_000);
+
+  it('encodes two photos at a time however many are uploaded at once; the others wait, then none is left', async () => {
+    const large = await grainyPhoto();
+    const ids = [await createListing(), await createListing()];
+    const answers = await Promise.all(ids.map((id) => upload(id, [{ bytes: large }, { bytes: large }])));
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    const busy = await encodingQueue();
+    expect(busy.encoding).toBe(2);
+    expect(busy.encoding + busy.waiting).toBeGreaterThanOrEqual(3);
+
+    for (const id of ids) {
+      expect((await readyPhotosOf(t, id, seller.accessToken)).map((image) => image.status)).toEqual([
+        'ready',
+        'ready',
+      ]);
+    }
+    expect(await encodingQueue()).toEqual({ encoding: 0, waiting: 0 });
+    // Four 12 MP encodes: seconds on a busy machine.
   }, 60_000);
 
   it('removes a photo whose files cannot be written, with its original, once the upload was answered', async () => {

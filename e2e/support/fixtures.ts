@@ -119,7 +119,12 @@ function siteTest(env: Record<string, string>) {
     site: [
       async ({}, use) => {
         const workDir = await mkdtemp(path.join(tmpdir(), 'carmarket-e2e-isolated-'));
-        const site = await startSite({ workDir, smtpUrl: requiredEnv('E2E_SMTP_URL'), env });
+        const site = await startSite({
+          workDir,
+          smtpUrl: requiredEnv('E2E_SMTP_URL'),
+          env,
+          databaseTemplate: requiredEnv('E2E_DATABASE_TEMPLATE'),
+        });
         await publishRemoteUnderTest(site);
         await use(site);
         await site.stop();
@@ -162,7 +167,11 @@ export const adminSiteTest = test.extend<
     async ({ adminEmail }, use) => {
       const workDir = await mkdtemp(path.join(tmpdir(), 'carmarket-e2e-admin-'));
       const mailbox = new Mailbox(requiredEnv('E2E_MAIL_DIR'));
-      let site = await startSite({ workDir, smtpUrl: requiredEnv('E2E_SMTP_URL') });
+      let site = await startSite({
+        workDir,
+        smtpUrl: requiredEnv('E2E_SMTP_URL'),
+        databaseTemplate: requiredEnv('E2E_DATABASE_TEMPLATE'),
+      });
       try {
         await signUpViaApi({ baseURL: site.url, mailbox, email: adminEmail });
         site = await site.restartWith((env: NodeJS.ProcessEnv) =>

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { buildStale } from '../../scripts/lib/build.mjs';
-import { startSite } from '../../scripts/lib/server.mjs';
+import { createDatabaseTemplate, startSite } from '../../scripts/lib/server.mjs';
 import { mailedSecrets, serverLogProblems } from '../../scripts/lib/server-log.mjs';
 import { startSmtpCatcher } from '../../scripts/lib/smtp-catcher.mjs';
 import { publishRemoteUnderTest, remoteLoadsFile, remoteUnderTestPaths, type RemoteLoads } from './deploy';
@@ -41,12 +41,19 @@ export default async function globalSetup(config: FullConfig) {
   const workDir = await mkdtemp(path.join(tmpdir(), 'carmarket-e2e-'));
   const mailDir = path.join(workDir, 'mail');
   const catcher = await startSmtpCatcher({ mailDir });
-  const site = await startSite({ workDir: path.join(workDir, 'site'), smtpUrl: catcher.url }).catch(
-    async (error: unknown) => {
-      await catcher.stop();
-      throw error;
-    },
-  );
+  const databaseTemplate = path.join(workDir, 'database-template');
+  // The shared site starts on a new data directory, as `npm start` does on a new machine; the sites
+  // tests start for themselves (fixtures.ts) copy the template made meanwhile instead.
+  const [started, template] = await Promise.allSettled([
+    startSite({ workDir: path.join(workDir, 'site'), smtpUrl: catcher.url }),
+    createDatabaseTemplate(databaseTemplate),
+  ]);
+  if (started.status === 'rejected' || template.status === 'rejected') {
+    if (started.status === 'fulfilled') await started.value.stop();
+    await catcher.stop();
+    throw started.status === 'rejected' ? started.reason : (template as PromiseRejectedResult).reason;
+  }
+  const site = started.value;
   const published = await publishRemoteUnderTest(site).catch(async (error: unknown) => {
     await site.stop();
     await catcher.stop();
@@ -58,6 +65,7 @@ export default async function globalSetup(config: FullConfig) {
     E2E_MAIL_DIR: mailDir,
     E2E_SMTP_URL: catcher.url,
     E2E_WORK_DIR: workDir,
+    E2E_DATABASE_TEMPLATE: databaseTemplate,
   });
 
   return async () => {

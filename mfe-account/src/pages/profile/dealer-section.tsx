@@ -8,16 +8,11 @@ import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import { useMyDealer } from '../../features/dealer/api/get-my-dealer';
 import { useSaveDealer } from '../../features/dealer/api/save-dealer';
+import { Form, Message } from './form-parts';
 import { InventoryImport } from './inventory-import';
 
 const Section = styled.section`
   margin-top: 1.5rem;
-`;
-
-const Form = styled.form`
-  display: grid;
-  gap: 1rem;
-  max-width: 36rem;
 `;
 
 const Row = styled.div`
@@ -28,11 +23,6 @@ const Row = styled.div`
   @media (max-width: 30rem) {
     grid-template-columns: 1fr;
   }
-`;
-
-const Message = styled.p<{ $error?: boolean }>`
-  margin: 0;
-  color: ${({ theme, $error }) => theme.colors[$error ? 'dangerText' : 'text']};
 `;
 
 const toFormValues = (dealer: Dealer | null | undefined): DealerProfileInput => ({

@@ -10,6 +10,7 @@ import { Button } from '@carmarket/shared/ui';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useImportListings } from '../../features/dealer/api/import-listings';
+import { Message } from './form-parts';
 
 const Form = styled.form`
   display: grid;
@@ -29,11 +30,6 @@ const Table = styled.table`
     text-align: left;
     vertical-align: top;
   }
-`;
-
-const Message = styled.p<{ $error?: boolean }>`
-  margin: 0;
-  color: ${({ theme, $error }) => theme.colors[$error ? 'dangerText' : 'text']};
 `;
 
 const SIZE_ERROR = `The CSV file must be at most ${LISTING_IMPORT_MAX_BYTES / 1024 / 1024} MB`;

@@ -21,22 +21,12 @@ import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import { useUpdateProfile } from '../../features/profile/api/update-profile';
 import { DealerSection } from './dealer-section';
-
-const Form = styled.form`
-  display: grid;
-  gap: 1rem;
-  max-width: 36rem;
-`;
+import { Form, Message } from './form-parts';
 
 const Row = styled.div`
   display: grid;
   grid-template-columns: 1fr 8rem;
   gap: 1rem;
-`;
-
-const Message = styled.p<{ $error?: boolean }>`
-  margin: 0;
-  color: ${({ theme, $error }) => theme.colors[$error ? 'dangerText' : 'text']};
 `;
 
 const toFormValues = (user: User | null): ProfileInput => ({

@@ -781,9 +781,9 @@ const byCreatedAt = (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt);
  * One side of a conversation, kept as the site's client keeps it (mfe-messaging's live events): the
  * thread from live new-message events and the sender's own acknowledged sends; after a dropped
  * connection, the conversation joined again and the messages after its last one before the drop
- * fetched;
- * the unread badge counts each live incoming message once and is fetched from the server again
- * after a reconnection. It reads nothing, so every message it receives stays unread.
+ * fetched; the unread badge counts each live incoming message up at once, and follows the count
+ * fetched from the server after it and after a reconnection (the latest fetch started wins, as
+ * with the site's query cache). It reads nothing, so every message it receives stays unread.
  */
 async function chatClient({ io, tally, baseUrl, user, peerId, listingId, conversationId }) {
   const client = {
@@ -797,6 +797,20 @@ async function chatClient({ io, tally, baseUrl, user, peerId, listingId, convers
     reconnects: 0,
     caughtUp: 0,
     catchingUp: Promise.resolve(),
+    badgeFetched: Promise.resolve(),
+  };
+  let badgeFetches = 0;
+  const fetchBadge = () => {
+    const started = ++badgeFetches;
+    client.badgeFetched = getUntilAnswered(
+      tally,
+      () => baseUrl,
+      user.token,
+      '/api/messages/unread-count',
+    ).then((data) => {
+      if (started === badgeFetches) client.badge = data.unreadCount;
+    });
+    return client.badgeFetched;
   };
   const url = `/api/messages/conversations/${conversationId}`;
   const page = await getUntilAnswered(tally, () => baseUrl, user.token, url);
@@ -819,6 +833,7 @@ async function chatClient({ io, tally, baseUrl, user, peerId, listingId, convers
     if (!client.counted.has(message._id)) {
       client.counted.add(message._id);
       client.badge++;
+      fetchBadge();
     }
   });
   let dropped = false;
@@ -833,9 +848,7 @@ async function chatClient({ io, tally, baseUrl, user, peerId, listingId, convers
     client.reconnects++;
     socket.emit('join-conversation', conversationId);
     client.catchingUp = Promise.all([
-      getUntilAnswered(tally, () => baseUrl, user.token, '/api/messages/unread-count').then((data) => {
-        client.badge = data.unreadCount;
-      }),
+      fetchBadge(),
       getUntilAnswered(tally, () => baseUrl, user.token, `${url}?after=${lastBeforeDrop._id}&limit=100`).then(
         (missed) => {
           for (const message of missed) {
@@ -988,6 +1001,7 @@ async function clusterKillScenario() {
     // Nobody reads: each one's unread count is what they were sent, on the server and on the badge.
     let serverUnreadWrong = 0;
     const badgeOff = {};
+    await Promise.all(clients.map((client) => client.badgeFetched));
     for (const client of clients) {
       const expected = acknowledged.filter((ack) => ack.recipientId === client.user.id).length;
       const { unreadCount } = await getUntilAnswered(

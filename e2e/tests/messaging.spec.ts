@@ -168,3 +168,64 @@ test('after a dropped connection the open conversation fetches what it missed, e
   ]);
   await sellerContext.close();
 });
+
+test('a message already in the unread count fetched after a reconnection is not counted again when its live event comes after', async ({
+  browser,
+  page: buyerPage,
+  request,
+  signInViaApi,
+}) => {
+  test.setTimeout(90_000);
+  const buyer = await signInViaApi(buyerPage);
+  const sellerContext = await browser.newContext();
+  const seller = await signInViaApi(await sellerContext.newPage());
+  const listing = await createListingViaApi(request, seller, await createTestImages(4));
+  const send = async (from: Session, to: Session, content: string) => {
+    const res = await request.post('/api/messages', {
+      headers: { authorization: `Bearer ${from.accessToken}` },
+      data: { recipientId: to.user._id, listingId: listing._id, content },
+    });
+    expect(res.ok()).toBe(true);
+  };
+  await send(buyer, seller, 'Is the Civic still for sale?');
+
+  // The buyer's live connection passes through a relay that can hold back new-message events: the
+  // server sends a message's event a few queries after storing it, so a count read in between
+  // already holds the message when its event arrives.
+  let live: WebSocketRoute | undefined;
+  let connections = 0;
+  let holding = false;
+  const held: (string | Buffer)[] = [];
+  await buyerPage.routeWebSocket(/\/socket\.io\//, (socket) => {
+    live = socket;
+    connections++;
+    const server = socket.connectToServer();
+    server.onMessage((frame) => {
+      if (holding && String(frame).includes('"new-message"')) held.push(frame);
+      else socket.send(frame);
+    });
+  });
+  const layout = new SiteLayout(buyerPage);
+  await buyerPage.goto('/search');
+  const badge = layout.header.getByTestId('unread-badge');
+  await expect(layout.logoutButton).toBeVisible();
+  await expect.poll(() => connections).toBe(1);
+  await expect(badge).toHaveCount(0);
+
+  holding = true;
+  await send(seller, buyer, 'Yes, come see it Saturday');
+  await expect.poll(() => held.length).toBe(1);
+  // The connection drops; after reconnecting the buyer fetches the count, which holds the message.
+  await live!.close();
+  await expect.poll(() => connections, { timeout: 20_000 }).toBe(2);
+  await expect(badge).toHaveText(/^1/);
+
+  // Then the message's event arrives: the badge asks the server again rather than counting it twice.
+  const counted = buyerPage.waitForResponse((res) => res.url().endsWith('/api/messages/unread-count'), {
+    timeout: 10_000,
+  });
+  live!.send(held[0]!);
+  await counted;
+  await expect(badge).toHaveText(/^1/);
+  await sellerContext.close();
+});

@@ -62,6 +62,10 @@ function attach(socket: AppSocket, queryClient: QueryClient): () => void {
     } else if (incoming && !counted.has(message._id)) {
       counted.add(message._id);
       queryClient.setQueryData<number>(queryKeys.messages.unreadCount(), (count) => (count ?? 0) + 1);
+      // Shown at once, then the server's count: a count fetched after a reconnection may already
+      // hold this message (its event leaves the server a little after it is stored), or may have
+      // been read before it was stored and still be on its way.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.unreadCount() });
     }
     queryClient.setQueryData<Conversation[]>([...queryKeys.messages.conversations(), 'inbox'], (list) =>
       list

@@ -134,13 +134,15 @@ test('after a dropped connection the open conversation fetches what it missed, e
   };
   const { conversationId } = await send(buyer, seller, 'Is the Civic still for sale?');
 
-  // The buyer's live connection passes through a relay the test can cut, refusing reconnections
-  // until it is restored; HTTP keeps working, as when a server process dies behind a balancer.
+  // The buyer's live connection passes through a relay the test can cut, holding reconnections
+  // back until it lets them through; HTTP keeps working, as when a server process dies behind a
+  // balancer. (Held rather than refused: the client gives up after a few refused attempts.)
   let live: WebSocketRoute | undefined;
   let connections = 0;
-  let refusing = false;
-  await buyerPage.routeWebSocket(/\/socket\.io\//, (socket) => {
-    if (refusing) return void socket.close();
+  let reconnecting = Promise.resolve();
+  let letThrough = () => {};
+  await buyerPage.routeWebSocket(/\/socket\.io\//, async (socket) => {
+    await reconnecting;
     live = socket;
     connections++;
     socket.connectToServer();
@@ -150,7 +152,7 @@ test('after a dropped connection the open conversation fetches what it missed, e
   await expect(buyerMessages.message('Is the Civic still for sale?')).toBeVisible();
   await expect.poll(() => live).toBeDefined();
 
-  refusing = true;
+  reconnecting = new Promise((resolve) => (letThrough = resolve));
   await live!.close();
   // Missed while disconnected: the seller's answer, then the buyer's own next message.
   await send(seller, buyer, 'Yes, come see it Saturday');
@@ -158,7 +160,7 @@ test('after a dropped connection the open conversation fetches what it missed, e
   await expect(buyerMessages.message('Great, what time?')).toBeVisible();
   await expect(buyerMessages.message('Yes, come see it Saturday')).toHaveCount(0);
 
-  refusing = false;
+  letThrough();
   await expect.poll(() => connections, { timeout: 20_000 }).toBe(2);
   await expect(buyerMessages.message('Yes, come see it Saturday')).toBeVisible({ timeout: 20_000 });
   await expect(buyerMessages.messages).toHaveText([

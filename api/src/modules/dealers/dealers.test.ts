@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { zipCoordinates } from '../geocoding/zip-coordinates.js';
 import { seedImages, seedListing } from '../../test/seed.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import {
-  signIn,
+  signUp,
   STARTUP_TIMEOUT_MS,
   startTestApp,
   type JsonBody,
@@ -11,7 +10,6 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 
-let smtp: SmtpCatcher;
 let t: TestApp;
 let dealer: SignedIn;
 let privateSeller: SignedIn;
@@ -38,17 +36,15 @@ const searchIds = async (query: string) =>
   (await t.request('GET', `/api/search?${query}`)).body.data.map((listing: JsonBody) => listing._id);
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await startTestApp({ smtp });
-  dealer = await signIn(t, smtp, 'lot@example.com');
-  privateSeller = await signIn(t, smtp, 'neighbour@example.com');
+  t = await startTestApp();
+  dealer = await signUp(t, 'lot@example.com');
+  privateSeller = await signUp(t, 'neighbour@example.com');
   dealerListingId = await activeListing(dealer.user._id, '2009 Toyota Corolla from the lot');
   privateListingId = await activeListing(privateSeller.user._id, '2008 Honda Fit from a neighbour');
 }, STARTUP_TIMEOUT_MS);
 
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
 });
 
 describe('PUT /api/dealers/me', () => {

@@ -8,9 +8,8 @@ import {
   listingImportCsv as listingCsv,
   type ListingImportValues,
 } from '@carmarket/shared/schemas';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import {
-  signIn,
+  signUp,
   STARTUP_TIMEOUT_MS,
   startTestApp,
   type JsonBody,
@@ -20,7 +19,6 @@ import {
 
 const csvRow = (overrides: ListingImportValues = {}) => ({ ...LISTING_IMPORT_EXAMPLE, ...overrides });
 
-let smtp: SmtpCatcher;
 let t: TestApp;
 let dealer: SignedIn;
 let privateSeller: SignedIn;
@@ -46,10 +44,9 @@ const countListings = async () =>
   ).length;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await startTestApp({ smtp, listen: true });
-  dealer = await signIn(t, smtp, 'importer@example.com');
-  privateSeller = await signIn(t, smtp, 'not-a-dealer@example.com');
+  t = await startTestApp({ listen: true });
+  dealer = await signUp(t, 'importer@example.com');
+  privateSeller = await signUp(t, 'not-a-dealer@example.com');
   const res = await t.request('PUT', '/api/dealers/me', {
     json: {
       businessName: 'Import Motors',
@@ -66,7 +63,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
 });
 
 describe('POST /api/dealers/me/listings/import', () => {

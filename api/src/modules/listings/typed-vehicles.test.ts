@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createListingViaApi } from '../../test/listing-payload.js';
 import { seedImages } from '../../test/seed.js';
-import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import {
-  signIn,
+  signUp,
   STARTUP_TIMEOUT_MS,
   startTestApp,
   type JsonBody,
@@ -13,7 +12,6 @@ import {
 
 // Cars older than the catalogue (1992 on) or missing from it: the seller types make and model.
 
-let smtp: SmtpCatcher;
 let t: TestApp;
 let seller: SignedIn;
 
@@ -40,9 +38,8 @@ let champion: JsonBody;
 let championAgain: JsonBody;
 
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await startTestApp({ smtp });
-  seller = await signIn(t, smtp, 'classic-cars@example.com');
+  t = await startTestApp();
+  seller = await signUp(t, 'classic-cars@example.com');
   mustang = await list(
     { year: 1965, make: 'FORD', model: 'mustang', trim: 'fastback' },
     '1965 Ford Mustang fastback',
@@ -59,7 +56,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
 });
 
 describe('a listing with a typed make and model', () => {

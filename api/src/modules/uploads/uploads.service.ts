@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PHOTOS_MAX } from '@carmarket/shared/constants';
 import type { ListingImage } from '@carmarket/shared/contracts';
 import { PHOTO_MAX_ERROR } from '@carmarket/shared/schemas';
@@ -19,6 +20,9 @@ import type { PhotoOriginals } from './photo-originals.js';
 export function tooManyPhotos(): BadRequestError {
   return new BadRequestError(PHOTO_MAX_ERROR, 'TOO_MANY_IMAGES');
 }
+
+/** Waits between tries of a processed photo's database step: about half a minute in all. */
+const DATABASE_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 16_000];
 
 const imageNotFound = () => new NotFoundError('Image not found', 'IMAGE_NOT_FOUND');
 
@@ -117,19 +121,35 @@ export class UploadsService {
       .then(
         async () => {
           // The owner may have deleted the photo, or the listing, while its files were made.
-          if (await this.photos.markReady(publicId)) this.photosProcessed.inc(1);
+          if (await this.retried(() => this.photos.markReady(publicId))) this.photosProcessed.inc(1);
           else await deletePhotoFiles(this.storage, this.log, [publicId]);
         },
         async (error: unknown) => {
           this.log.error({ err: error, listingId, publicId }, 'could not process a photo; removing it');
           await deletePhotoFiles(this.storage, this.log, [publicId]);
-          await this.removeUnprocessed(listingId, publicId);
+          await this.retried(() => this.removeUnprocessed(listingId, publicId));
         },
       )
       .then(() => this.originals.discard([publicId]))
       .catch((error: unknown) => this.log.error({ err: error, listingId, publicId }, 'photo processing'))
       .finally(() => this.processing.delete(done));
     this.processing.add(done);
+  }
+
+  /**
+   * A step that records a processed photo, tried again while the database is unreachable: given up
+   * on, the photo would stay 'processing' until the next start (which resumes it from its original).
+   */
+  private async retried<T>(step: () => Promise<T>): Promise<T> {
+    for (const delay of DATABASE_RETRY_DELAYS_MS) {
+      try {
+        return await step();
+      } catch (error) {
+        this.log.warn({ err: error, retryInMs: delay }, 'could not record a processed photo');
+        await sleep(delay);
+      }
+    }
+    return step();
   }
 
   /** Encodes the kept original and writes both files. */
@@ -164,7 +184,11 @@ export class UploadsService {
       await photos.delete(listingId, publicId);
       return this.finish(photos, listingId);
     });
-    await deletePhotoFiles(this.storage, this.log, [publicId]);
+    // A photo still processing also leaves its kept original, which no row would lead a restart to.
+    await Promise.all([
+      deletePhotoFiles(this.storage, this.log, [publicId]),
+      this.originals.discard([publicId]),
+    ]);
     return images;
   }
 

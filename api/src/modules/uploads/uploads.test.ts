@@ -203,6 +203,26 @@ describe('POST /api/upload/listing/:id', () => {
     // Four 12 MP encodes: seconds on a busy machine.
   }, 60_000);
 
+  it('deleting a photo still processing removes its kept original, and its files once the queue is done', async () => {
+    const id = await createListing();
+    const [photo] = (await upload(id, [{ bytes: await grainyPhoto() }])).body.data as JsonBody[];
+    expect(photo.status).toBe('processing');
+    const deleted = await t.request('DELETE', `/api/upload/image/${photo.publicId}`, {
+      json: { listingId: id },
+      token: seller.accessToken,
+    });
+    expect(deleted.status).toBe(200);
+    expect(await exists(path.join(t.config.photoOriginalsDir, photo.publicId))).toBe(false);
+
+    // Its files may be written after the deletion: they go once its turn in the queue has ended (the
+    // test's timeout fails it if they stay).
+    const files = [fileOf(photo.url), fileOf(photo.thumbnail)];
+    while ((await encodingQueue()).encoding > 0 || (await Promise.all(files.map(exists))).some(Boolean)) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await imagesOf(id)).toEqual([]);
+  });
+
   it('removes a photo whose files cannot be written, with its original, once the upload was answered', async () => {
     const id = await createListing();
     const [kept] = await uploadReady(id, await photos(1));

@@ -50,7 +50,7 @@ if (!postgresUp) console.warn(`Skipping the database outage test: no PostgreSQL 
   let seller: SignedIn;
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabase(POSTGRES_URL);
+    testDatabase = await createTestDatabase(POSTGRES_URL, { migrated: true });
     if (testDatabase.config.driver !== 'postgres') throw new Error('expected a PostgreSQL database');
     const server = new URL(testDatabase.config.url);
     proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });

@@ -1,10 +1,40 @@
-import type { WebSocketRoute } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, WebSocketRoute } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { expect, test, type Session } from '../support/fixtures';
 import { createListingViaApi } from '../support/listings';
 import { createTestImages } from '../support/test-images';
 import { MessagesPage } from '../pages/messages-page';
 import { SiteLayout } from '../pages/site-layout';
+
+/**
+ * A signed-in buyer (on `buyerPage`) and a seller in a browser of their own with a listing, and
+ * `send`, which posts a message about that listing from one to the other over HTTP.
+ */
+async function buyerAndSeller({
+  browser,
+  buyerPage,
+  request,
+  signInViaApi,
+}: {
+  browser: Browser;
+  buyerPage: Page;
+  request: APIRequestContext;
+  signInViaApi: (page: Page) => Promise<Session>;
+}) {
+  const buyer = await signInViaApi(buyerPage);
+  const sellerContext = await browser.newContext();
+  const seller = await signInViaApi(await sellerContext.newPage());
+  const listing = await createListingViaApi(request, seller, await createTestImages(4));
+  const send = async (from: Session, to: Session, content: string) => {
+    const res = await request.post('/api/messages', {
+      headers: { authorization: `Bearer ${from.accessToken}` },
+      data: { recipientId: to.user._id, listingId: listing._id, content },
+    });
+    expect(res.ok()).toBe(true);
+    return ((await res.json()) as { data: { conversationId: string } }).data;
+  };
+  return { buyer, seller, sellerContext, send };
+}
 
 test('buyer and seller talk live: badge, typing, reply, read receipts, delete and presence', async ({
   browser,
@@ -120,18 +150,12 @@ test('after a dropped connection the open conversation fetches what it missed, e
   signInViaApi,
 }) => {
   test.setTimeout(90_000);
-  const buyer = await signInViaApi(buyerPage);
-  const sellerContext = await browser.newContext();
-  const seller = await signInViaApi(await sellerContext.newPage());
-  const listing = await createListingViaApi(request, seller, await createTestImages(4));
-  const send = async (from: Session, to: Session, content: string) => {
-    const res = await request.post('/api/messages', {
-      headers: { authorization: `Bearer ${from.accessToken}` },
-      data: { recipientId: to.user._id, listingId: listing._id, content },
-    });
-    expect(res.ok()).toBe(true);
-    return ((await res.json()) as { data: { conversationId: string } }).data;
-  };
+  const { buyer, seller, sellerContext, send } = await buyerAndSeller({
+    browser,
+    buyerPage,
+    request,
+    signInViaApi,
+  });
   const { conversationId } = await send(buyer, seller, 'Is the Civic still for sale?');
 
   // The buyer's live connection passes through a relay the test can cut, holding reconnections
@@ -178,17 +202,12 @@ test('a message already in the unread count fetched after a reconnection is not 
   signInViaApi,
 }) => {
   test.setTimeout(90_000);
-  const buyer = await signInViaApi(buyerPage);
-  const sellerContext = await browser.newContext();
-  const seller = await signInViaApi(await sellerContext.newPage());
-  const listing = await createListingViaApi(request, seller, await createTestImages(4));
-  const send = async (from: Session, to: Session, content: string) => {
-    const res = await request.post('/api/messages', {
-      headers: { authorization: `Bearer ${from.accessToken}` },
-      data: { recipientId: to.user._id, listingId: listing._id, content },
-    });
-    expect(res.ok()).toBe(true);
-  };
+  const { buyer, seller, sellerContext, send } = await buyerAndSeller({
+    browser,
+    buyerPage,
+    request,
+    signInViaApi,
+  });
   await send(buyer, seller, 'Is the Civic still for sale?');
 
   // The buyer's live connection passes through a relay that can hold back new-message events: the

@@ -891,7 +891,7 @@ async function clusterKillScenario() {
   const { url } = database;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'carmarket-chaos-cluster-'));
   const { io } = await import('socket.io-client');
-  const { PRESENCE_TTL_MS } = await api('realtime/presence.js');
+  const { PROCESS_ALIVE_TTL_MS } = await api('realtime/presence.js');
   const log = [];
   const servers = [];
   const clients = [];
@@ -1028,7 +1028,7 @@ async function clusterKillScenario() {
     for (const client of clients) client.socket.close();
     const offlineAfterCloseMs = await timeUntil(
       async () => (await onlineCount(observer, userIds)) === 0,
-      PRESENCE_TTL_MS + 30_000,
+      PROCESS_ALIVE_TTL_MS,
     );
     const summary = summarise(tally);
     return {
@@ -1501,7 +1501,7 @@ const FIGURES = {
     "clients whose unread badge, kept as the site's client keeps it, is off from that, by how much (none: {})",
   onlineAtEnd: 'clients the surviving process reports online at the end, of all',
   offlineAfterCloseMs:
-    'from closing every client to the surviving process reporting them all offline (ms; a dead process’s sockets count until their presence entries expire)',
+    'from closing every client to the surviving process reporting them all offline (ms; the killed process’s sockets are purged once its heartbeat expires)',
   uploadP99: 'upload latency p99 (ms), faults included',
   photoRowsAfterCut: 'uploaded photo rows once the uploads after the relay cut were done',
   rowsWithoutFilesAfterCut: "of those, 'ready' rows missing a file",

@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { createAccessTokens } from '../modules/auth/tokens.js';
 import {
+  exited,
   PROCESS_START_TIMEOUT_MS,
   startApiProcess,
   stopApiProcess,
@@ -18,6 +19,7 @@ import {
 } from '../test/api-process.js';
 import { POSTGRES_URL, postgresAnswers, REDIS_URL, redisAnswers } from '../test/local-services.js';
 import { seedListing } from '../test/seed.js';
+import { PROCESS_ALIVE_TTL_MS, PROCESS_HEARTBEAT_MS } from './presence.js';
 import { joinConversation, nextEvent, openSocket, type TestSocket } from '../test/socket-client.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { TEST_JWT_SECRET } from '../test/test-app.js';
@@ -149,5 +151,32 @@ const startApi = (databaseUrl: string, dataDir: string) =>
     });
     expect(res.status).toBe(200);
     expect(await foundOn(second)).toEqual([]);
+  }, 30_000);
+
+  it("announces the users of a killed process's sockets offline once its heartbeat expires", async () => {
+    const [first, second] = processes as [ApiProcess, ApiProcess];
+    const buyerSocket = await openSocket(first.baseUrl, buyer.token);
+    sockets.push(buyerSocket);
+    const sellerOnline = nextEvent(buyerSocket, 'user-status-changed', (e) => e.userId === seller.id);
+    sockets.push(await openSocket(second.baseUrl, seller.token));
+    expect(await sellerOnline).toMatchObject({ status: 'online' });
+
+    // The seller's process dies without a word: no disconnect reaches Redis from it.
+    const sellerOffline = nextEvent(
+      buyerSocket,
+      'user-status-changed',
+      (e) => e.userId === seller.id,
+      PROCESS_ALIVE_TTL_MS + 2 * PROCESS_HEARTBEAT_MS,
+    );
+    second.child.kill('SIGKILL');
+    await exited(second);
+    expect(await sellerOffline).toEqual({
+      userId: seller.id,
+      status: 'offline',
+      lastSeen: expect.any(String),
+    });
+    const status = nextEvent(buyerSocket, 'user-status-response');
+    buyerSocket.emit('request-user-status', [seller.id]);
+    expect(await status).toEqual({ [seller.id]: { status: 'offline', lastSeen: expect.any(String) } });
   }, 30_000);
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PresenceMap } from '@carmarket/shared/contracts';
 import type { createClient } from 'redis';
 
@@ -51,17 +52,43 @@ export function createMemoryPresence(): Presence {
 
 /** How long a socket counts as connected without its process renewing it (a crashed process). */
 export const PRESENCE_TTL_MS = 60_000;
+/**
+ * Each process says it is alive this often, and is taken for dead when it has not for
+ * PROCESS_ALIVE_TTL_MS: its sockets are then removed by another process, which announces the users
+ * who went offline with them, instead of their entries lingering until PRESENCE_TTL_MS with nobody
+ * told. Longer than any event-loop stall seen under load, so a slow process is not purged alive.
+ */
+export const PROCESS_HEARTBEAT_MS = 3000;
+export const PROCESS_ALIVE_TTL_MS = 10_000;
 const LAST_SEEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 const socketsKey = (userId: string) => `presence:sockets:${userId}`;
 const lastSeenKey = (userId: string) => `presence:last-seen:${userId}`;
+const PROCESSES_KEY = 'presence:processes';
+const aliveKey = (processId: string) => `presence:process-alive:${processId}`;
+const processSocketsKey = (processId: string) => `presence:process-sockets:${processId}`;
+const purgeClaimKey = (processId: string) => `presence:process-purge:${processId}`;
+
+/** A user whose last socket was on a process that died. */
+export interface WentOffline {
+  userId: string;
+  lastSeen: string;
+}
 
 /**
  * Several processes: each user's sockets are a Redis sorted set scored by expiry time. Each process
  * renews the scores of its own sockets; entries of a process that died expire after PRESENCE_TTL_MS
- * and the keys themselves expire when nobody renews them, so nothing piles up.
+ * and the keys themselves expire when nobody renews them, so nothing piles up. Each process also
+ * keeps a heartbeat key and a hash of its sockets (socketId → userId): when a process's heartbeat
+ * expires, one survivor removes its sockets from their users' sets at once and passes the users left
+ * with none to `onWentOffline`.
  */
-export function createRedisPresence(redis: RedisClient): Presence {
+export function createRedisPresence(
+  redis: RedisClient,
+  onWentOffline: (users: WentOffline[]) => void = () => undefined,
+): Presence {
+  const processId = randomUUID();
+  const ownSockets = processSocketsKey(processId);
   const local = new Map<string, string>(); // socketId → userId, held by this process
   const renew = setInterval(() => {
     const expiry = Date.now() + PRESENCE_TTL_MS;
@@ -69,10 +96,62 @@ export function createRedisPresence(redis: RedisClient): Presence {
     for (const [socketId, userId] of local) {
       batch.zAdd(socketsKey(userId), { score: expiry, value: socketId });
       batch.pExpire(socketsKey(userId), PRESENCE_TTL_MS);
+      batch.hSet(ownSockets, socketId, userId);
     }
+    batch.pExpire(ownSockets, PRESENCE_TTL_MS);
     if (local.size > 0) batch.exec().catch(() => undefined);
   }, PRESENCE_TTL_MS / 3);
   renew.unref();
+
+  /** Removes a socket from its user's set; when it was their last live one, answers their lastSeen. */
+  const removeSocket = async (userId: string, socketId: string): Promise<string | null> => {
+    const key = socketsKey(userId);
+    const [removed, , live] = await redis
+      .multi()
+      .zRem(key, socketId)
+      .zRemRangeByScore(key, '-inf', Date.now())
+      .zCard(key)
+      .exec();
+    if (Number(removed) === 0 || Number(live) > 0) return null;
+    const at = new Date().toISOString();
+    await redis.set(lastSeenKey(userId), at, { EX: LAST_SEEN_TTL_SECONDS });
+    return at;
+  };
+
+  /** Removes a dead process's sockets; answers the users it left with no live socket. */
+  const purge = async (deadId: string): Promise<WentOffline[]> => {
+    const gone: WentOffline[] = [];
+    for (const [socketId, userId] of Object.entries(await redis.hGetAll(processSocketsKey(deadId)))) {
+      const lastSeen = await removeSocket(userId, socketId);
+      if (lastSeen) gone.push({ userId, lastSeen });
+    }
+    await redis.multi().del(processSocketsKey(deadId)).sRem(PROCESSES_KEY, deadId).exec();
+    return gone;
+  };
+
+  const heartbeat = async () => {
+    await redis
+      .multi()
+      .set(aliveKey(processId), '1', { PX: PROCESS_ALIVE_TTL_MS })
+      .sAdd(PROCESSES_KEY, processId)
+      .exec();
+    for (const other of await redis.sMembers(PROCESSES_KEY)) {
+      if (other === processId || (await redis.exists(aliveKey(other))) > 0) continue;
+      // One survivor purges: whoever claims the dead process first (the claim outlives the purge).
+      const claimed = await redis.set(purgeClaimKey(other), processId, { NX: true, PX: PRESENCE_TTL_MS });
+      if (claimed !== 'OK') continue;
+      const gone = await purge(other);
+      if (gone.length > 0) onWentOffline(gone);
+    }
+  };
+  let beating: Promise<void> = Promise.resolve();
+  const beat = () => {
+    // One heartbeat at a time; a failed one (Redis away) is simply followed by the next.
+    beating = beating.then(heartbeat).catch(() => undefined);
+  };
+  beat();
+  const heartbeatTimer = setInterval(beat, PROCESS_HEARTBEAT_MS);
+  heartbeatTimer.unref();
 
   return {
     async connected(userId, socketId) {
@@ -86,22 +165,18 @@ export function createRedisPresence(redis: RedisClient): Presence {
         .zAdd(key, { score: now + PRESENCE_TTL_MS, value: socketId })
         .zCard(key)
         .pExpire(key, PRESENCE_TTL_MS)
+        .hSet(ownSockets, socketId, userId)
+        .pExpire(ownSockets, PRESENCE_TTL_MS)
         .exec();
       return Number(live) === 1;
     },
     async disconnected(userId, socketId) {
       local.delete(socketId);
-      const key = socketsKey(userId);
-      const [removed, , live] = await redis
-        .multi()
-        .zRem(key, socketId)
-        .zRemRangeByScore(key, '-inf', Date.now())
-        .zCard(key)
-        .exec();
-      if (Number(removed) === 0 || Number(live) > 0) return null;
-      const at = new Date().toISOString();
-      await redis.set(lastSeenKey(userId), at, { EX: LAST_SEEN_TTL_SECONDS });
-      return at;
+      const [lastSeen] = await Promise.all([
+        removeSocket(userId, socketId),
+        redis.hDel(ownSockets, socketId),
+      ]);
+      return lastSeen;
     },
     async statuses(userIds) {
       if (userIds.length === 0) return {};
@@ -126,6 +201,7 @@ export function createRedisPresence(redis: RedisClient): Presence {
     },
     close() {
       clearInterval(renew);
+      clearInterval(heartbeatTimer);
     },
   };
 }

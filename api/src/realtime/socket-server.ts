@@ -85,6 +85,8 @@ export async function createRealtimeServer(
     cors: corsOrigins.length > 0 ? { origin: corsOrigins } : undefined,
   });
 
+  // A user's conversation partners hear them come online and go offline (their dots on conversation rows).
+  const announcer = new PresenceAnnouncer(io, presenceAudience, log);
   const redisClients: ReturnType<typeof createClient>[] = [];
   let presence = createMemoryPresence();
   if (redisUrl) {
@@ -98,7 +100,11 @@ export async function createRealtimeServer(
     await Promise.all([publisher.connect(), subscriber.connect()]);
     io.adapter(createAdapter(publisher, subscriber));
     // The publisher is a normal connection (only the subscriber is in subscribe mode).
-    presence = createRedisPresence(publisher);
+    // Users whose last socket was on a process that died go offline for their partners too.
+    presence = createRedisPresence(publisher, (wentOffline) => {
+      for (const { userId, lastSeen } of wentOffline)
+        announcer.announce({ userId, status: 'offline', lastSeen });
+    });
     askToReconnectAfterRedisOutage(io, subscriber, log);
   }
 
@@ -110,8 +116,6 @@ export async function createRealtimeServer(
     next();
   });
 
-  // A user's conversation partners hear them come online and go offline (their dots on conversation rows).
-  const announcer = new PresenceAnnouncer(io, presenceAudience, log);
   // Presence writes still running; closing waits for them before quitting Redis.
   const pendingPresence = new Set<Promise<unknown>>();
   const track = <T>(update: Promise<T>): Promise<T> => {

@@ -9,10 +9,12 @@ try {
   const { values } = parseArgs({ options: { out: { type: 'string', default: 'backups' } } });
   const { dir, manifest } = await backup({ config: loadConfig(), outDir: values.out });
   const { kind, migrations } = manifest.database;
-  const photos =
-    manifest.photos.kind === 'local'
-      ? `${manifest.photos.files} photo files (${manifest.photos.bytes} bytes)`
-      : `no photos: they stay in the S3 bucket ${manifest.photos.bucket} (docs/reliability.md, "Backups")`;
+  const { files, bytes, bucket, missing = [], elsewhere = [] } = manifest.photos;
+  const photos = `${files} photo files (${bytes} bytes${bucket ? ` from the S3 bucket ${bucket}` : ''})`;
+  if (missing.length > 0)
+    console.warn(`${missing.length} photos the database names were not in the bucket (deleted since?)`);
+  if (elsewhere.length > 0)
+    console.warn(`${elsewhere.length} photo links are not under S3_PUBLIC_URL and were not copied`);
   console.log(
     `Backed up the ${kind} database (migration ${migrations.latest ?? 'none'}) and ${photos} to ${dir}`,
   );

@@ -15,7 +15,7 @@ try {
   const manifest = await restore({ config: loadConfig(), from: positionals[0], force: values.force });
   console.log(
     `Restored the ${manifest.database.kind} database of ${manifest.createdAt} (migration ${manifest.database.migrations.latest ?? 'none'})${
-      manifest.photos.kind === 'local' ? ` and ${manifest.photos.files} photo files` : ''
+      manifest.photos.dir ? ` and ${manifest.photos.files} photo files` : ''
     }; the server applies newer migrations when it starts`,
   );
 } catch (error) {

@@ -3,7 +3,7 @@
 //   manifest.json   when, which database, its migration level, what was done with the photos
 //   database.tar    PGlite's data directory (PGlite's dumpDataDir), or
 //   database.pgdump pg_dump's custom format
-//   photos/         the local photo store (none when photos are in S3: see docs/reliability.md)
+//   photos/         the photo store: a copy of the local one, or of the S3 objects the database names
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -13,6 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { backupSocketPath, SNAPSHOT_PATH } from '../../api/dist/db/backup-socket.js';
 import { MIGRATIONS_FOLDER, pgliteExtensions } from '../../api/dist/db/client.js';
+import { S3Storage } from '../../api/dist/storage/s3-storage.js';
 
 export const MANIFEST_FORMAT = 1;
 const DATABASE_FILES = { pglite: 'database.tar', postgres: 'database.pgdump' };
@@ -42,16 +43,88 @@ async function migrationLevel(query) {
 
 const pgliteQuery = (client) => async (sql) => (await client.query(sql)).rows;
 
-/** Loads a PGlite tar (into `dataDir`, or memory) and answers its migration level. */
-async function loadPglite(tar, dataDir) {
+/** Loads a PGlite tar (into `dataDir`, or memory) and answers what `read` reads of it (its migration level). */
+async function loadPglite(tar, dataDir, read = migrationLevel) {
   const client = new PGlite({ dataDir, loadDataDir: new Blob([tar]), extensions: pgliteExtensions });
   try {
     await client.waitReady;
-    return await migrationLevel(pgliteQuery(client));
+    return await read(pgliteQuery(client));
   } finally {
     await client.close();
   }
 }
+
+/** The links of the photos a database names ('processing' ones have no files yet). */
+const photoLinks = async (query) =>
+  (await query(`select url, thumbnail from listing_images where status = 'ready'`)).flatMap((row) => [
+    row.url,
+    row.thumbnail,
+  ]);
+
+/** Runs `work` on every item, `parallel` at a time. */
+async function eachInParallel(items, parallel, work) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+}
+
+const S3_PARALLEL_REQUESTS = 8;
+
+/** A key's file under `dir`; refuses a key that would leave it. */
+function fileOfKey(dir, key) {
+  const file = path.resolve(dir, key);
+  if (!file.startsWith(`${path.resolve(dir)}${path.sep}`))
+    throw new BackupError(`The photo key ${JSON.stringify(key)} leaves the photo directory`);
+  return file;
+}
+
+/**
+ * Copies the bucket's objects that `links` name into `dir` (one file per key). A named object the
+ * bucket no longer has (a photo deleted since the database was copied) is listed in `missing`; a
+ * link outside the bucket's public URL (e.g. before S3_PUBLIC_URL changed) in `elsewhere`.
+ */
+async function copyFromBucket(s3, links, dir) {
+  const bucket = new S3Storage(s3);
+  const keys = new Set();
+  const elsewhere = [];
+  for (const link of new Set(links)) {
+    const key = bucket.keyOf(link);
+    if (key === undefined) elsewhere.push(link);
+    else keys.add(key);
+  }
+  const missing = [];
+  await eachInParallel([...keys], S3_PARALLEL_REQUESTS, async (key) => {
+    const body = await bucket.get(key);
+    if (!body) return void missing.push(key);
+    const file = fileOfKey(dir, key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, body);
+  });
+  return { missing: missing.sort(), elsewhere };
+}
+
+/** Every photo in the backup's `dir` is put back in the bucket under its key. */
+async function copyToBucket(s3, dir) {
+  const bucket = new S3Storage(s3);
+  const files = (await readdir(dir, { withFileTypes: true, recursive: true })).filter((entry) =>
+    entry.isFile(),
+  );
+  await eachInParallel(files, S3_PARALLEL_REQUESTS, async (entry) => {
+    const file = path.join(entry.parentPath, entry.name);
+    const key = path.relative(dir, file).split(path.sep).join('/');
+    await bucket.put(key, await readFile(file), contentTypeOf(key));
+  });
+}
+
+const CONTENT_TYPES = {
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+};
+const contentTypeOf = (key) => CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
 
 async function withPostgres(url, use) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
@@ -179,25 +252,50 @@ export async function backup({ config, outDir }) {
   try {
     const kind = config.database.driver;
     const databaseFile = path.join(partial, DATABASE_FILES[kind]);
-    let migrations;
+    // The migration level, and with S3 the photos' links, are read from the copy itself.
+    const read = async (query) => ({
+      migrations: await migrationLevel(query),
+      links: config.s3 ? await photoLinks(query) : [],
+    });
+    let copied;
     if (kind === 'postgres') {
-      migrations = await withPostgres(config.database.url, migrationLevel);
-      await runPostgresTool('pg_dump', config.database.url, [
-        '--format=custom',
-        '--no-owner',
-        '--no-acl',
-        `--file=${databaseFile}`,
-      ]);
+      copied = await withPostgres(config.database.url, async (query) => {
+        // pg_dump dumps the snapshot this transaction reads: the links are those of the dump.
+        await query('begin isolation level repeatable read read only');
+        const [{ snapshot }] = await query('select pg_export_snapshot() as snapshot');
+        const inSnapshot = await read(query);
+        await runPostgresTool('pg_dump', config.database.url, [
+          '--format=custom',
+          '--no-owner',
+          '--no-acl',
+          `--snapshot=${snapshot}`,
+          `--file=${databaseFile}`,
+        ]);
+        await query('commit');
+        return inSnapshot;
+      });
     } else {
       const tar = await snapshotPglite(config);
-      // Loading the copy proves it opens, and tells its level.
-      migrations = await loadPglite(tar);
+      // Loading the copy proves it opens.
+      copied = await loadPglite(tar, undefined, read);
       await writeFile(databaseFile, tar);
     }
+    const { migrations } = copied;
     // After the database: every photo a stored listing names was written before its row.
     let photos;
     if (config.s3) {
-      photos = { kind: 's3', bucket: config.s3.bucket, copied: false };
+      const dir = path.join(partial, 'photos');
+      await mkdir(dir);
+      const { missing, elsewhere } = await copyFromBucket(config.s3, copied.links, dir);
+      photos = {
+        kind: 's3',
+        bucket: config.s3.bucket,
+        publicUrl: config.s3.publicUrl,
+        dir: 'photos',
+        ...(await countFiles(dir)),
+        missing,
+        elsewhere,
+      };
     } else {
       const dir = path.join(partial, 'photos');
       await mkdir(dir);
@@ -265,6 +363,12 @@ export async function restore({ config, from, force = false }) {
     throw new BackupError(
       `The backup's photos are files, and S3_BUCKET is set: unset it to restore them to disk`,
     );
+  // The restored rows link their photos under the bucket's public URL of the backup.
+  const photosToBucket = manifest.photos.kind === 's3' && manifest.photos.dir !== undefined;
+  if (photosToBucket && config.s3?.publicUrl !== manifest.photos.publicUrl)
+    throw new BackupError(
+      `The backup's photos are S3 objects its listings link at ${manifest.photos.publicUrl}: set S3_BUCKET (with its keys, S3_ENDPOINT and S3_PUBLIC_URL) to the bucket served there to restore them`,
+    );
 
   // Every refusal before anything is changed.
   const notEmpty = force ? '' : ' is not empty: restore into an empty one, or pass --force to replace it';
@@ -310,5 +414,7 @@ export async function restore({ config, from, force = false }) {
     await rm(config.uploadDir, { recursive: true, force: true });
     await cp(path.join(from, manifest.photos.dir), config.uploadDir, { recursive: true });
   }
+  // A photo's key never changes content once written, so putting back an object the bucket has is harmless.
+  if (photosToBucket) await copyToBucket(config.s3, path.join(from, manifest.photos.dir));
   return manifest;
 }

@@ -1,7 +1,7 @@
-// `npm run backup` and `npm run restore` end to end: a real server's listings, photos and a
-// conversation are backed up while it runs, restored into an empty data directory (and an empty
-// PostgreSQL database when DATABASE_URL is set), and a server started on the restored data
-// answers the same through the HTTP API. Needs the built API (`npm run build`, as `npm test` does).
+// `npm run backup` and `npm run restore` end to end: a real server's listings, photos (on disk, or
+// in an S3 bucket) and a conversation are backed up while it runs, restored into an empty data
+// directory (and an empty PostgreSQL database when DATABASE_URL is set), and a server started on the
+// restored data answers the same through the HTTP API. Needs the built API (`npm run build`, as `npm test` does).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { onPostgres, withDatabase } from './bench-setup.mjs';
 import { repoRoot } from './build.mjs';
+import { startS3StandIn } from './s3-stand-in.mjs';
 import { siteCodeResendIntervalMs, startServer } from './server.mjs';
 import { signUpViaApi } from './session.mjs';
 import { Mailbox, startSmtpCatcher } from './smtp-catcher.mjs';
@@ -48,9 +49,11 @@ async function call(baseUrl, route, { token, method = 'GET', json, form } = {}) 
 
 async function photoBytes(baseUrl, listing) {
   return Promise.all(
-    listing.vehicle.images.map(async (image) =>
-      Buffer.from(await (await fetch(new URL(image.url, baseUrl))).arrayBuffer()).toString('base64'),
-    ),
+    listing.vehicle.images.map(async (image) => {
+      const response = await fetch(new URL(image.url, baseUrl));
+      if (!response.ok) throw new Error(`${image.url} answered ${response.status}`);
+      return Buffer.from(await response.arrayBuffer()).toString('base64');
+    }),
   );
 }
 
@@ -210,6 +213,67 @@ describe.each(kinds)('backup and restore of %s', (_kind, serverUrl) => {
       const refused = await runNode('scripts/restore.mjs', [newer], (await freshSite('newer')).env);
       expect(refused.status).toBe(1);
       expect(refused.output).toMatch(/restore it with the version that made it/);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'copies the S3 photos the database names and puts them back into a bucket that lost them',
+    async () => {
+      await mkdir(path.join(workDir, 'static'), { recursive: true });
+      const bucket = await startS3StandIn();
+      try {
+        const inBucket = (site) => ({ ...site, env: { ...site.env, ...bucket.env } });
+        const source = inBucket(await freshSite('s3-source'));
+        expect(
+          await runNode('api/dist/seed/cli.js', ['--listings', '2', '--seed', '11'], source.env),
+        ).toMatchObject({ status: 0 });
+        const server = await start(source);
+        let before;
+        let backupDir;
+        try {
+          const buyer = await signUpViaApi({ baseURL: server.url, mailbox });
+          before = { buyer, view: await siteView(server.url, buyer) };
+          const images = before.view.listings.flatMap(({ listing }) => listing.vehicle.images);
+          expect(images.length).toBeGreaterThanOrEqual(8);
+          expect(images.every((image) => image.url.startsWith(`${bucket.endpoint}/`))).toBe(true);
+          const made = await runNode(
+            'scripts/backup.mjs',
+            ['--out', path.join(workDir, 's3-backups')],
+            source.env,
+          );
+          expect(made).toMatchObject({ status: 0 });
+          backupDir = /to (\S+)$/m.exec(made.output)[1];
+        } finally {
+          await server.stop();
+        }
+        const manifest = JSON.parse(await readFile(path.join(backupDir, 'manifest.json'), 'utf8'));
+        expect(manifest.photos).toMatchObject({ kind: 's3', dir: 'photos', missing: [], elsewhere: [] });
+        expect(manifest.photos.files).toBeGreaterThanOrEqual(8);
+
+        // The bucket loses everything; a site restored without it configured is refused.
+        bucket.objects.clear();
+        const withoutBucket = await runNode(
+          'scripts/restore.mjs',
+          [backupDir],
+          (await freshSite('s3-none')).env,
+        );
+        expect(withoutBucket.status).toBe(1);
+        expect(withoutBucket.output).toMatch(/set S3_BUCKET .* to the bucket served there/);
+
+        const target = inBucket(await freshSite('s3-restored'));
+        expect(await runNode('scripts/restore.mjs', [backupDir], target.env)).toMatchObject({ status: 0 });
+        expect(bucket.objects.size).toBe(manifest.photos.files);
+        const restored = await start(target);
+        try {
+          const buyer = await refreshed(restored.url, before.buyer);
+          expect(await siteView(restored.url, buyer)).toEqual(before.view);
+        } finally {
+          await restored.stop();
+        }
+      } finally {
+        await bucket.stop();
+      }
     },
     TIMEOUT_MS,
   );

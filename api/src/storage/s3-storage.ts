@@ -7,9 +7,9 @@ import type { PhotoStorage } from './photo-storage.js';
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
- * Photos in an S3 bucket (AWS, or any S3-compatible server at S3_ENDPOINT) through three calls
- * signed by aws4fetch (Signature Version 4): PUT, HEAD and DELETE of one object. Objects carry
- * their Cache-Control, so the bucket (or a CDN in front of it) serves them as immutable.
+ * Photos in an S3 bucket (AWS, or any S3-compatible server at S3_ENDPOINT) through calls signed by
+ * aws4fetch (Signature Version 4): PUT, HEAD and DELETE of one object, and GET for backups. Objects
+ * carry their Cache-Control, so the bucket (or a CDN in front of it) serves them as immutable.
  */
 export class S3Storage implements PhotoStorage {
   readonly description: string;
@@ -32,6 +32,14 @@ export class S3Storage implements PhotoStorage {
     await this.send('PUT', key, body, { 'content-type': contentType, 'cache-control': IMMUTABLE }, [200]);
   }
 
+  /** The object's bytes, or undefined when there is none (for backups: `npm run backup`). */
+  async get(key: string): Promise<Buffer | undefined> {
+    const response = await this.request('GET', key, undefined, {});
+    if (response.status === 404) return undefined;
+    if (response.status !== 200) throw await this.failure('GET', key, response);
+    return Buffer.from(await response.arrayBuffer());
+  }
+
   async exists(key: string): Promise<boolean> {
     return (await this.send('HEAD', key, undefined, {}, [200, 404])) === 200;
   }
@@ -43,6 +51,13 @@ export class S3Storage implements PhotoStorage {
 
   url(key: string): string {
     return `${this.config.publicUrl}/${encodeKey(key)}`;
+  }
+
+  /** The key of an object `url` links to, or undefined when the URL is not under the public URL. */
+  keyOf(url: string): string | undefined {
+    const prefix = `${this.config.publicUrl}/`;
+    if (!url.startsWith(prefix)) return undefined;
+    return url.slice(prefix.length).split('/').map(decodeURIComponent).join('/');
   }
 
   private objectUrl(key: string): URL {
@@ -59,7 +74,19 @@ export class S3Storage implements PhotoStorage {
     headers: Record<string, string>,
     expected: number[],
   ): Promise<number> {
-    const response = await this.client.fetch(this.objectUrl(key), {
+    const response = await this.request(method, key, body, headers);
+    if (!expected.includes(response.status)) throw await this.failure(method, key, response);
+    if (method !== 'HEAD') await response.arrayBuffer();
+    return response.status;
+  }
+
+  private request(
+    method: string,
+    key: string,
+    body: Buffer | undefined,
+    headers: Record<string, string>,
+  ): Promise<Response> {
+    return this.client.fetch(this.objectUrl(key), {
       method,
       // aws4fetch leaves an S3 payload unsigned unless its hash is given: sign it, so the bucket
       // rejects a body altered on the way.
@@ -67,11 +94,11 @@ export class S3Storage implements PhotoStorage {
       body: body ? new Uint8Array(body) : undefined,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
+  }
+
+  private async failure(method: string, key: string, response: Response): Promise<Error> {
     const text = method === 'HEAD' ? '' : await response.text();
-    if (!expected.includes(response.status)) {
-      throw new Error(`S3 ${method} ${key} answered ${response.status}: ${text.slice(0, 300)}`);
-    }
-    return response.status;
+    return new Error(`S3 ${method} ${key} answered ${response.status}: ${text.slice(0, 300)}`);
   }
 }
 

@@ -49,6 +49,8 @@ describe('S3Storage against a local stand-in', () => {
   let endpoint: string;
   const received: Received[] = [];
   let answer: (request: Received) => number = () => 200;
+  /** The body of a successful answer (what a GET reads). */
+  let stored = Buffer.alloc(0);
 
   const config = () => ({
     endpoint,
@@ -75,7 +77,7 @@ describe('S3Storage against a local stand-in', () => {
         res.statusCode = signed ? answer(request) : 403;
         res.end(
           res.statusCode < 400
-            ? ''
+            ? stored
             : `<Error><Code>${signed ? 'AccessDenied' : 'SignatureDoesNotMatch'}</Code></Error>`,
         );
       });
@@ -116,6 +118,7 @@ describe('S3Storage against a local stand-in', () => {
   beforeEach(() => {
     received.length = 0;
     answer = () => 200;
+    stored = Buffer.alloc(0);
   });
 
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -153,6 +156,18 @@ describe('S3Storage against a local stand-in', () => {
     expect(received.map((request) => request.method)).toEqual(['HEAD', 'HEAD']);
   });
 
+  it("gets an object's bytes, and undefined when there is none", async () => {
+    const storage = new S3Storage(config());
+    stored = Buffer.from('webp bytes');
+    answer = (request) => (request.url.endsWith('/there.webp') ? 200 : 404);
+    expect(await storage.get('photos/there.webp')).toEqual(stored);
+    expect(await storage.get('photos/missing.webp')).toBeUndefined();
+    expect(received.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'GET /photos/photos/there.webp',
+      'GET /photos/photos/missing.webp',
+    ]);
+  });
+
   it('deletes each object', async () => {
     answer = () => 204;
     await new S3Storage(config()).delete(['photos/a.webp', 'photos/a-thumb.webp']);
@@ -174,8 +189,11 @@ describe('S3Storage against a local stand-in', () => {
     expect(received.map((request) => request.url)).toEqual(['/photos/photos/a%20b%2Bc%281%29.webp']);
   });
 
-  it('links objects under the public URL', () => {
-    expect(new S3Storage(config()).url('photos/abc.webp')).toBe('https://cdn.example.com/photos/abc.webp');
+  it('links objects under the public URL, and tells the key of such a link', () => {
+    const storage = new S3Storage(config());
+    expect(storage.url('photos/abc.webp')).toBe('https://cdn.example.com/photos/abc.webp');
+    expect(storage.keyOf(storage.url('photos/a b+c(1).webp'))).toBe('photos/a b+c(1).webp');
+    expect(storage.keyOf('https://elsewhere.example.com/photos/abc.webp')).toBeUndefined();
   });
 });
 

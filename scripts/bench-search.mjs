@@ -169,7 +169,9 @@ async function benchDealRatings(modules, database) {
   const { SearchRepository, ListingsRepository, DealRatingBook } = modules;
   const source = new SearchRepository(database.db, new ListingsRepository(database.db)).indexSource();
   const readStarted = performance.now();
-  const { rows } = await source.currentRows();
+  const { pages } = await source.currentRows();
+  const rows = [];
+  for await (const page of pages) rows.push(...page);
   const readMs = performance.now() - readStarted;
   const book = new DealRatingBook();
   const heapBefore = process.memoryUsage().heapUsed;

@@ -214,7 +214,7 @@ export const listings = pgTable(
       t.make.op('gin_trgm_ops'),
       t.model.op('gin_trgm_ops'),
     ),
-    // Search filters and sorts in memory (modules/search/search-index.ts); these serve the rest:
+    // Search filters and sorts in memory (modules/search/search-index/); these serve the rest:
     // newest listings, similar listings (same model by price, or any model in a price band) and a
     // seller's listings.
     index('listings_status_created_idx').on(t.status, t.createdAt.desc()),
@@ -231,7 +231,7 @@ export const listings = pgTable(
     index('listings_active_make_model_price_idx')
       .on(t.make, t.model, t.priceAmount)
       .where(sql`${t.status} = 'active'`),
-    // The search index reads what changed since its last look (modules/search/search-index.ts);
+    // The search index reads what changed since its last look (modules/search/search-index/);
     // a trigger (migration 0005) sets updated_at whenever a column the search reads changes.
     index('listings_updated_at_idx').on(t.updatedAt),
     // The few listings whose saved-search alerts are still to be checked.

@@ -66,7 +66,17 @@ export class DealRatingBook {
    * (health checks, listing pages) while the search index is read.
    */
   async load(rows: Iterable<BookRow>): Promise<void> {
+    this.take(rows);
+    await this.rateAll();
+  }
+
+  /** Adds rows of a full read without rating them: a read in pages takes each page, then rates all. */
+  take(rows: Iterable<BookRow>): void {
     for (const row of rows) this.add(row);
+  }
+
+  /** Rates every active listing taken (see load). */
+  async rateAll(): Promise<void> {
     let rated = 0;
     for (const car of this.cars.values()) {
       if (car.sold) continue;

@@ -11,10 +11,12 @@ import {
 } from '../../db/schema.js';
 import { soldWindowStart } from '../deal-rating/deal-rating.repository.js';
 import { inSearch, ListingsRepository, type ListingPage } from '../listings/listings.repository.js';
-import type { IndexRow, SearchIndexSource } from './search-index.js';
+import type { IndexRow, SearchIndexSource } from './search-index/source.js';
 
 /** A one-letter slip in a 5-letter word ('toyta') keeps about half of its trigrams. */
 const FUZZY_WORD_SIMILARITY = 0.5;
+/** Rows per page of the search index's full read: small garbage, few round trips. */
+const INDEX_PAGE_ROWS = 5000;
 /** Tombstones only need to outlive the longest pause between two looks of an index. */
 const TOMBSTONE_DAYS = 1;
 
@@ -140,8 +142,8 @@ export class SearchRepository {
       )})`);
   }
 
-  /** The search index's view of the table (SearchIndexSource). */
-  indexSource(): SearchIndexSource {
+  /** The search index's view of the table (SearchIndexSource), its full read `pageRows` rows at a time. */
+  indexSource(pageRows = INDEX_PAGE_ROWS): SearchIndexSource {
     const select = () =>
       this.db.select(indexColumns).from(listings).innerJoin(users, eq(users.id, listings.sellerId));
     const clock = async () => {
@@ -155,17 +157,27 @@ export class SearchRepository {
         await this.db
           .delete(listingTombstones)
           .where(lt(listingTombstones.deletedAt, sql`now() - make_interval(days => ${TOMBSTONE_DAYS})`));
-        const rows = await select().where(
-          and(
-            or(
-              eq(listings.status, 'active'),
-              and(eq(listings.status, 'sold'), gt(listings.updatedAt, soldWindowStart())),
-            ),
-            isNull(listings.hiddenAt),
-            isNull(users.blockedAt),
+        const inIndex = and(
+          or(
+            eq(listings.status, 'active'),
+            and(eq(listings.status, 'sold'), gt(listings.updatedAt, soldWindowStart())),
           ),
+          isNull(listings.hiddenAt),
+          isNull(users.blockedAt),
         );
-        return { readAt, rows: rows as IndexRow[] };
+        // Keyset pages by id: each page's rows become garbage once the index has taken them.
+        async function* pages(): AsyncGenerator<IndexRow[]> {
+          let rows: IndexRow[] = [];
+          do {
+            const after = rows.at(-1)?.id;
+            rows = await select()
+              .where(after === undefined ? inIndex : and(inIndex, gt(listings.id, after)))
+              .orderBy(listings.id)
+              .limit(pageRows);
+            if (rows.length > 0) yield rows;
+          } while (rows.length === pageRows);
+        }
+        return { readAt, pages: pages() };
       },
       // Two statements, the clock riding with the tombstones: one round trip less on every search.
       changesSince: async (since) => {
@@ -176,7 +188,7 @@ export class SearchRepository {
                    coalesce((select array_agg(${listingTombstones.listingId})::text[] from ${listingTombstones}
                              where ${listingTombstones.deletedAt} > ${since.toISOString()}::timestamptz), '{}') as deleted`),
         ]);
-        return { readAt: new Date(look!.now), rows: rows as IndexRow[], deletedIds: look!.deleted };
+        return { readAt: new Date(look!.now), rows, deletedIds: look!.deleted };
       },
     };
   }

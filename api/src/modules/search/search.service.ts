@@ -25,7 +25,9 @@ import { pageOffset } from '../../db/paging.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors.js';
 import { zipCoordinates, type Coordinates } from '../geocoding/zip-coordinates.js';
 import type { ListingList, ListingsService } from '../listings/listings.service.js';
-import { SearchIndex, type FacetCounts, type IndexQuery } from './search-index.js';
+import type { FacetCounts } from './search-index/columns.js';
+import type { IndexQuery } from './search-index/evaluation.js';
+import { SearchIndex } from './search-index/search-index.js';
 import type { SearchRepository, TextMode } from './search.repository.js';
 import { SuggestionIndex } from './suggestions.js';
 

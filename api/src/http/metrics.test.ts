@@ -1,5 +1,7 @@
 import { PHOTOS_MIN } from '@carmarket/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import sharp from 'sharp';
 import { createListingPayload } from '../test/listing-payload.js';
 import { readyPhotosOf } from '../test/photos.js';
@@ -108,5 +110,16 @@ describe('GET /metrics', () => {
     } finally {
       socket?.disconnect();
     }
+  });
+
+  it('reports the JS heap still in use after the latest full collection', async () => {
+    // A full collection now, from the test (the server exposes no way to ask for one).
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+    // The collection's performance entry reaches the observer after it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const retained = sample(await scrape(), 'carmarket_heap_used_after_full_gc_bytes');
+    expect(retained).toBeGreaterThan(0);
+    expect(retained).toBeLessThanOrEqual(getHeapStatistics().total_heap_size);
   });
 });

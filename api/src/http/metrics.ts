@@ -1,4 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { getHeapStatistics } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { NotFoundError, UnauthorizedError } from './errors.js';
@@ -10,6 +12,24 @@ export interface MetricSources {
   socketsConnected: () => number;
   searchIndex: () => { listings: number; readAt: Date };
   photoEncoding: () => { encoding: number; waiting: number };
+}
+
+/**
+ * The JS heap in use just after the latest full (mark-sweep) collection: what the process holds on
+ * to, without the garbage in between that makes the heap's and the resident size's samples saw-tooth.
+ * A leak shows as this rising under a steady load (the load scenario of `npm run chaos`). One
+ * observer for the process (the figure is the process's), read after each collection's entry.
+ */
+let heapAfterFullGc: number | undefined;
+let fullGcObserver: PerformanceObserver | undefined;
+function watchFullCollections(): void {
+  fullGcObserver ??= new PerformanceObserver((list) => {
+    // A gc entry's detail says which kind of collection it was (Node's types omit it).
+    const kinds = list.getEntries().map((entry) => (entry as { detail?: { kind?: number } }).detail?.kind);
+    const full = kinds.includes(constants.NODE_PERFORMANCE_GC_MAJOR);
+    if (full) heapAfterFullGc = getHeapStatistics().used_heap_size;
+  });
+  fullGcObserver.observe({ entryTypes: ['gc'] });
 }
 
 // Seconds; finer below 100 ms, where the listing reads' p99 target lies.
@@ -78,6 +98,15 @@ export class AppMetrics {
       registers,
       collect() {
         this.set(sources.photoEncoding().waiting);
+      },
+    });
+    watchFullCollections();
+    new Gauge({
+      name: 'carmarket_heap_used_after_full_gc_bytes',
+      help: 'JS heap in use just after the latest full garbage collection (rises under a steady load: a leak)',
+      registers,
+      collect() {
+        if (heapAfterFullGc !== undefined) this.set(heapAfterFullGc);
       },
     });
     new Gauge({

@@ -8,6 +8,11 @@
 //                 is cut for 5 s (PostgreSQL unreachable, as during its restart). Expected: no 500, each
 //                 refusal a 503 with Retry-After in the envelope, every message acknowledged stored once
 //                 (clients resend refused ones with the same clientMessageId), normal within 5 s.
+//   pg-restart    A PostgreSQL server of its own (initdb and pg_ctl of the Debian packages, skipped
+//                 without them) in a temporary directory; the same mixed load; a third of the way in
+//                 the server is restarted (fast shutdown, 3 s down, started again). Expected: no crash,
+//                 no 500, each refusal a 503 with Retry-After, every message acknowledged stored once,
+//                 /api/ready 200 within 5 s of the server being back.
 //   kill          PGlite on disk. Writers send messages; the server process is killed (SIGKILL) every few
 //                 seconds and started again on the same data directory. Expected: it starts every time,
 //                 and every message acknowledged before a kill is there, once.
@@ -48,6 +53,7 @@ import { tsImport } from 'tsx/esm/api';
 import { drizzleModule, freePort, onPostgres, postgresUrl, withDatabase } from './lib/bench-setup.mjs';
 import { buildStale, repoRoot } from './lib/build.mjs';
 import { uniqueEmail } from './lib/session.mjs';
+import { postgresBinDir, startPrivatePostgres } from './lib/private-postgres.mjs';
 import { Mailbox, startSmtpCatcher } from './lib/smtp-catcher.mjs';
 
 const { values: options } = parseArgs({
@@ -512,16 +518,7 @@ async function databaseScenario() {
     const tally = newTally();
     const sent = [];
     const deadline = Date.now() + LOAD_MS;
-    const users = data.buyers.map((buyer, index) =>
-      virtualUser({
-        tally,
-        baseUrl: () => server.url,
-        buyer: { ...buyer, index },
-        listings: data.listings,
-        deadline,
-        sent,
-      }),
-    );
+    const users = virtualUsers({ tally, server, data, deadline, sent });
     // Terminations every 2 s; one outage of 5 s a third of the way in.
     let terminations = 0;
     let terminated = 0;
@@ -575,6 +572,83 @@ async function databaseScenario() {
   } finally {
     if (server) await stopApi(server);
     await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Every buyer of `data` as a virtualUser on `server` until `deadline`. */
+const virtualUsers = ({ tally, server, data, deadline, sent }) =>
+  data.buyers.map((buyer, index) =>
+    virtualUser({
+      tally,
+      baseUrl: () => server.url,
+      buyer: { ...buyer, index },
+      listings: data.listings,
+      deadline,
+      sent,
+    }),
+  );
+
+/** How long the private PostgreSQL server stays stopped during its restart. */
+const POSTGRES_DOWN_MS = 3000;
+
+async function postgresRestartScenario() {
+  const binDir = postgresBinDir();
+  if (!binDir)
+    return {
+      name: 'pg-restart',
+      skipped: `no PostgreSQL server binaries (/usr/lib/postgresql/<version>/bin/initdb and pg_ctl): install the postgresql package`,
+    };
+  const postgres = await startPrivatePostgres(binDir);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'carmarket-chaos-pg-restart-'));
+  const url = withDatabase(postgres.url, 'carmarket');
+  const log = [];
+  let server;
+  try {
+    await onPostgres(postgres.url, 'create database carmarket');
+    const data = await prepareData({ driver: 'postgres', url }, dataDir);
+    server = await startApi({ dataDir, env: { DATABASE_URL: url }, log });
+    const tally = newTally();
+    const sent = [];
+    const deadline = Date.now() + LOAD_MS;
+    const users = virtualUsers({ tally, server, data, deadline, sent });
+    let restartMs;
+    let recoveryMs;
+    const restart = (async () => {
+      await sleep(LOAD_MS / 3);
+      const stopping = Date.now();
+      await postgres.restart({ downMs: POSTGRES_DOWN_MS });
+      restartMs = Date.now() - stopping;
+      recoveryMs = await timeToReady(server.url);
+    })();
+    await Promise.all([...users, restart]);
+    const alive = server.child.exitCode === null && server.child.signalCode === null;
+    const stored = await countStored((sql, params) => onPostgres(url, sql, params), sent);
+    const summary = summarise(tally);
+    const refused = summary.statuses[503] ?? 0;
+    return {
+      name: 'pg-restart',
+      ok:
+        alive &&
+        refused > 0 &&
+        summary.brokenCount === 0 &&
+        stored.missing === 0 &&
+        stored.duplicated === 0 &&
+        recoveryMs <= RECOVERY_TARGET_MS,
+      ...summary,
+      postgresVersion: path.basename(path.dirname(binDir)),
+      postgresRestartMs: restartMs,
+      recoveryMs,
+      alive,
+      ...stored,
+      ...serverErrors(log),
+      exit: alive
+        ? undefined
+        : `${server.child.exitCode ?? server.child.signalCode}: ${log.join('').slice(-1500)}`,
+    };
+  } finally {
+    if (server) await stopApi(server);
+    await postgres.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -1244,6 +1318,30 @@ function slope(points) {
   return covariance / variance;
 }
 
+/** A memory trend above this share of its mean over the run fails the load scenario (memory flat). */
+const MEMORY_TREND_LIMIT_PCT = 5;
+
+/**
+ * One memory series of the samples (bytes): first, last and highest value, least-squares trend in
+ * MB per minute, and that trend over the sampled time as a share of the mean (%).
+ */
+function memoryTrend(samples, series) {
+  const points = samples
+    .filter((sample) => Number.isFinite(sample[series]))
+    .map((sample) => [sample.at / 60_000, sample[series] / 2 ** 20]);
+  const values = points.map(([, mb]) => mb);
+  const minutes = points.length > 1 ? points.at(-1)[0] - points[0][0] : 0;
+  const mean = values.reduce((a, b) => a + b, 0) / (values.length || 1);
+  const slopeMbPerMin = slope(points);
+  return {
+    startMb: Math.round(values[0] ?? 0),
+    endMb: Math.round(values.at(-1) ?? 0),
+    maxMb: Math.round(Math.max(0, ...values)),
+    slopeMbPerMin: Number(slopeMbPerMin.toFixed(2)),
+    trendPct: mean > 0 ? Number(((100 * slopeMbPerMin * minutes) / mean).toFixed(1)) : 0,
+  };
+}
+
 /** Signs up with a new address and the code the mail catcher received, as a person does. */
 async function signIn(tally, baseUrl, mailbox) {
   const email = uniqueEmail('chaos');
@@ -1368,6 +1466,8 @@ async function loadScenario() {
           samples.push({
             at: Date.now() - startedAt,
             rss: metrics.process_resident_memory_bytes,
+            heapAfterGc: metrics.carmarket_heap_used_after_full_gc_bytes,
+            external: metrics.nodejs_external_memory_bytes,
             lagP99: metrics.nodejs_eventloop_lag_p99_seconds * 1000,
           });
       }
@@ -1399,11 +1499,9 @@ async function loadScenario() {
     // Memory after the warm-up (caches, pools and JIT filling up): its trend over the rest.
     const warmUpMs = Math.min(60_000, LOAD_RUN_MS / 5);
     const steady = samples.filter((sample) => sample.at >= warmUpMs);
-    const rssMb = steady.map((sample) => sample.rss / 2 ** 20);
-    const rssSlopeMbPerMin = slope(steady.map((sample) => [sample.at / 60_000, sample.rss / 2 ** 20]));
-    const steadyMinutes = (steady.at(-1)?.at - steady[0]?.at) / 60_000 || 0;
-    const meanRssMb = rssMb.reduce((a, b) => a + b, 0) / (rssMb.length || 1);
-    const rssTrendPct = (100 * rssSlopeMbPerMin * steadyMinutes) / meanRssMb;
+    const rss = memoryTrend(steady, 'rss');
+    const heapAfterGc = memoryTrend(steady, 'heapAfterGc');
+    const external = memoryTrend(steady, 'external');
     const lags = samples.map((sample) => sample.lagP99);
     const listingP99 = percentileMs(tally.latencies.listing ?? [], 99);
     const eventLoopP99MaxMs = Math.round(Math.max(0, ...lags));
@@ -1413,7 +1511,8 @@ async function loadScenario() {
         errorRatePct < 0.1 &&
         listingP99 <= 100 &&
         eventLoopP99MaxMs <= 50 &&
-        rssTrendPct < 5 &&
+        heapAfterGc.trendPct < MEMORY_TREND_LIMIT_PCT &&
+        rss.trendPct < MEMORY_TREND_LIMIT_PCT &&
         summary.brokenCount === 0,
       ...summary,
       virtualUsers: LOAD_USERS,
@@ -1429,11 +1528,17 @@ async function loadScenario() {
       messagesDelivered: `${sent.filter((id) => delivered.has(id)).length}/${sent.length}`,
       eventLoopP99MaxMs,
       eventLoopP99MedianMs: Math.round(percentile(lags, 50)),
-      rssStartMb: Math.round(rssMb[0] ?? 0),
-      rssEndMb: Math.round(rssMb.at(-1) ?? 0),
-      rssMaxMb: Math.round(Math.max(0, ...rssMb)),
-      rssSlopeMbPerMin: Number(rssSlopeMbPerMin.toFixed(2)),
-      rssTrendPct: Number(rssTrendPct.toFixed(1)),
+      heapAfterGcStartMb: heapAfterGc.startMb,
+      heapAfterGcEndMb: heapAfterGc.endMb,
+      heapAfterGcSlopeMbPerMin: heapAfterGc.slopeMbPerMin,
+      heapAfterGcTrendPct: heapAfterGc.trendPct,
+      externalStartMb: external.startMb,
+      externalEndMb: external.endMb,
+      rssStartMb: rss.startMb,
+      rssEndMb: rss.endMb,
+      rssMaxMb: rss.maxMb,
+      rssSlopeMbPerMin: rss.slopeMbPerMin,
+      rssTrendPct: rss.trendPct,
       loadAverage: `${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}`,
       ...serverErrors(log),
     };
@@ -1465,7 +1570,11 @@ const FIGURES = {
   terminations: 'rounds of pg_terminate_backend',
   connectionsTerminated: 'connections those rounds ended',
   outageSeconds: 'seconds PostgreSQL was unreachable (relay cut)',
-  recoveryMs: 'from the relay restored to /api/ready answering 200 (ms)',
+  recoveryMs:
+    'from the database reachable again (relay restored, or server started) to /api/ready answering 200 (ms)',
+  postgresVersion: 'the private PostgreSQL server’s major version',
+  postgresRestartMs:
+    'from the fast shutdown to the server accepting connections again (ms; 3 s of it stopped)',
   alive: 'the server process was still running at the end',
   serverErrorsLogged: 'error-level lines in the server log',
   firstServerError: 'the first of them',
@@ -1528,11 +1637,21 @@ const FIGURES = {
   messagesDelivered: "messages delivered live to the seller's socket, of those acknowledged",
   eventLoopP99MaxMs: "the server's event-loop delay p99, highest of its 5-s intervals (ms, /metrics)",
   eventLoopP99MedianMs: 'the same, median interval (ms)',
+  heapAfterGcStartMb:
+    'JS heap in use after the latest full collection, first sample after the warm-up (MB, /metrics)',
+  heapAfterGcEndMb: 'the same, last sample (MB)',
+  heapAfterGcSlopeMbPerMin:
+    'its least-squares trend after the warm-up (MB per minute): what the process holds on to',
+  heapAfterGcTrendPct:
+    'that trend over the sampled time, as a share of the mean (%; the scenario fails at 5)',
+  externalStartMb:
+    "memory of buffers and native objects V8's heap points at, first sample after the warm-up (MB)",
+  externalEndMb: 'the same, last sample (MB)',
   rssStartMb: "the server's resident memory after the warm-up (MB)",
   rssEndMb: 'at the end (MB)',
   rssMaxMb: 'highest sample (MB)',
   rssSlopeMbPerMin: 'least-squares trend of the samples after the warm-up (MB per minute)',
-  rssTrendPct: 'that trend over the sampled time, as a share of the mean (%)',
+  rssTrendPct: 'that trend over the sampled time, as a share of the mean (%; the scenario fails at 5)',
   loadAverage: "the machine's 1-minute load average at the start and the end",
   exit: "the server's exit and last log lines, when it died",
 };
@@ -1579,6 +1698,7 @@ const END = '<!-- chaos results: end -->';
 
 const SCENARIOS = {
   database: databaseScenario,
+  'pg-restart': postgresRestartScenario,
   kill: killScenario,
   redis: redisScenario,
   'cluster-kill': clusterKillScenario,
@@ -1595,7 +1715,8 @@ async function main() {
   const results = [];
   for (const [name, run] of Object.entries(SCENARIOS)) {
     if (only && !only.includes(name)) continue;
-    if (name !== 'kill' && !POSTGRES_URL) {
+    // kill runs on PGlite, pg-restart on a PostgreSQL server of its own.
+    if (!['kill', 'pg-restart'].includes(name) && !POSTGRES_URL) {
       results.push({ name, skipped: 'no PostgreSQL answers (DATABASE_URL, else 127.0.0.1:5432)' });
       continue;
     }

@@ -6,10 +6,13 @@
 // the API's demo seed, start the built API as its own process on loopback, then
 //   1. one client: every query of a fixed mix of realistic searches, several rounds (latency alone);
 //   2. 32 concurrent clients for a fixed time (latency under load and requests per second);
-// the same for suggestions; then EXPLAIN ANALYZE of the slowest searches' SQL. Before the server
+// the same for suggestions; the server's memory after it read the index and once settled after the
+// load; then EXPLAIN ANALYZE of the slowest searches' SQL. Before the server
 // starts, the deal ratings (issue 16): the full rating of every listing the search index reads at
 // start, then single price changes, each re-rating only that car's comparables.
 // Options: --listings N (default 100000), --seconds S per load phase (default 15), --only pglite|postgres.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -159,6 +162,30 @@ async function explain(modules, rawQuery, driver, rawClient) {
   return plans;
 }
 
+// ---- memory ------------------------------------------------------------------------------
+/** How long the server is left alone after the load before its steady memory is read. */
+const SETTLE_MS = 10_000;
+const MB = 1024 * 1024;
+
+/**
+ * The server's resident set and V8 heap in use (from its /metrics), and its peak resident set so far
+ * (the kernel's VmHWM; Linux only).
+ */
+async function serverMemory(server, metricsToken) {
+  const response = await fetch(`${server.base}/metrics`, {
+    headers: { authorization: `Bearer ${metricsToken}` },
+  });
+  const text = await response.text();
+  const metric = (name) => Number(text.match(new RegExp(`^${name} (\\S+)`, 'm'))?.[1]) / MB;
+  const status = await readFile(`/proc/${server.pid}/status`, 'utf8').catch(() => '');
+  const peakKb = status.match(/VmHWM:\s+(\d+)/)?.[1];
+  return {
+    rss: metric('process_resident_memory_bytes'),
+    heap: metric('nodejs_heap_size_used_bytes'),
+    peakRss: peakKb === undefined ? Number.NaN : Number(peakKb) / 1024,
+  };
+}
+
 // ---- deal ratings -------------------------------------------------------------------------
 /**
  * The search index's own path: read the table (currentRows), rate every listing into a new
@@ -217,18 +244,26 @@ async function benchDatabase(label, databaseConfig, serverEnv, modules) {
   // PGlite allows one process: hand the data directory to the server.
   if (databaseConfig.driver === 'pglite') await database.close();
 
-  const server = await startServer(serverEnv);
+  const metricsToken = randomBytes(16).toString('hex');
+  const startedAt = performance.now();
+  const server = await startServer({ ...serverEnv, METRICS_TOKEN: metricsToken });
   const searchUrls = SEARCHES.map((query) => `${server.base}/api/search?${new URLSearchParams(query)}`);
   const suggestUrls = SUGGESTIONS.map(
     (q) => `${server.base}/api/search/suggestions?${new URLSearchParams({ q })}`,
   );
   // Warm up: the suggestion counts and the database caches.
+  // The first search waits for the index the server began reading when it started listening.
+  await sequential(searchUrls.slice(0, 1), 1);
+  const indexReadySeconds = (performance.now() - startedAt) / 1000;
+  const afterBuild = await serverMemory(server, metricsToken);
   await sequential([...searchUrls, ...suggestUrls], 1);
 
   const searchAlone = await sequential(searchUrls, SEQUENTIAL_ROUNDS);
   const suggestAlone = await sequential(suggestUrls, SEQUENTIAL_ROUNDS * 2);
   const searchLoad = await concurrent(searchUrls, LOAD_SECONDS);
   const suggestLoad = await concurrent(suggestUrls, Math.max(5, LOAD_SECONDS / 3));
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const steady = await serverMemory(server, metricsToken);
   await server.stop();
 
   const perQuery = SEARCHES.map((query, index) => ({
@@ -253,6 +288,7 @@ async function benchDatabase(label, databaseConfig, serverEnv, modules) {
     dealRatings,
     searchAlone: summarize(searchAlone),
     suggestAlone: summarize(suggestAlone),
+    memory: { indexReadySeconds, afterBuild, steady },
     searchLoad: { ...summarize(searchLoad.samples), rate: searchLoad.rate },
     suggestLoad: { ...summarize(suggestLoad.samples), rate: suggestLoad.rate },
     perQuery,
@@ -284,6 +320,19 @@ function report(results) {
     );
     lines.push(
       `| ${result.label} | suggestions | ${CONCURRENCY} | ${result.suggestLoad.n} | ${ms(result.suggestLoad.p50)} | ${ms(result.suggestLoad.p95)} | ${ms(result.suggestLoad.p99)} | ${result.suggestLoad.rate.toFixed(0)} |`,
+    );
+  }
+  lines.push(
+    '',
+    `### Server memory (the index read at start; steady: ${SETTLE_MS / 1000} s after the load phases)`,
+    '',
+    '| database | index ready after start | RSS after the read | heap after the read | peak RSS | RSS steady | heap steady |',
+    '|---|---|---|---|---|---|---|',
+  );
+  const mb = (value) => `${value.toFixed(0)} MB`;
+  for (const { label, memory: m } of results) {
+    lines.push(
+      `| ${label} | ${m.indexReadySeconds.toFixed(1)} s | ${mb(m.afterBuild.rss)} | ${mb(m.afterBuild.heap)} | ${mb(m.steady.peakRss)} | ${mb(m.steady.rss)} | ${mb(m.steady.heap)} |`,
     );
   }
   lines.push(

@@ -1,7 +1,9 @@
 // Field builders shared by the schemas. Form inputs arrive as strings, so numeric fields accept
 // numbers or numeric strings, and treat '', whitespace, null, undefined and NaN (an empty
 // `valueAsNumber` input) as missing — z.coerce would turn '' into 0 and hide the 'required' message.
-import { z } from 'zod';
+// The schemas are built with zod/mini (checks passed to `.check`, wrappers as functions), whose parts
+// tree-shake: the forms download only what they use. The API validates with the same objects.
+import { z } from 'zod/mini';
 
 function toNumber(value: string | number | null | undefined): number | undefined {
   if (value === null || value === undefined) return undefined;
@@ -11,36 +13,35 @@ function toNumber(value: string | number | null | undefined): number | undefined
   return trimmed === '' ? undefined : Number(trimmed);
 }
 
+/** The checks (int, min, max) a number field adds to its number schema. */
+type NumberChecks = z.core.$ZodCheck<number>[];
+
+const numberLike = (invalid: string) =>
+  z.union([z.string(), z.number(), z.nan(), z.null(), z.undefined()], { error: invalid });
+
 /**
- * A required number. `refine` adds the checks (int, min, max) to the number schema.
+ * A required number with `checks` (int, min, max).
  * Missing input gives `required`; anything that is not a finite number gives `invalid`.
  */
-export function numberField(
-  required: string,
-  invalid: string,
-  refine: (schema: z.ZodNumber) => z.ZodNumber = (schema) => schema,
-) {
-  return z
-    .union([z.string(), z.number(), z.nan(), z.null(), z.undefined()], { error: invalid })
-    .transform(toNumber)
-    .pipe(refine(z.number({ error: (issue) => (issue.input === undefined ? required : invalid) })));
+export function numberField(required: string, invalid: string, checks: NumberChecks = []) {
+  return z.pipe(
+    z.pipe(numberLike(invalid), z.transform(toNumber)),
+    z.number({ error: (issue) => (issue.input === undefined ? required : invalid) }).check(...checks),
+  );
 }
 
 /**
  * An optional number: missing input ('', whitespace, null, undefined, NaN) becomes null, anything
  * else must pass the checks `refine` adds, or gives `invalid`.
  */
-export function optionalNumberField(
-  invalid: string,
-  refine: (schema: z.ZodNumber) => z.ZodNumber = (schema) => schema,
-) {
-  return (
-    z
-      .union([z.string(), z.number(), z.nan(), z.null(), z.undefined()], { error: invalid })
-      // Optional before the transform, so an object may leave the key out altogether.
-      .optional()
-      .transform((value) => toNumber(value) ?? null)
-      .pipe(refine(z.number({ error: invalid })).nullable())
+export function optionalNumberField(invalid: string, checks: NumberChecks = []) {
+  return z.pipe(
+    // Optional before the transform, so an object may leave the key out altogether.
+    z.pipe(
+      z.optional(numberLike(invalid)),
+      z.transform((value) => toNumber(value) ?? null),
+    ),
+    z.nullable(z.number({ error: invalid }).check(...checks)),
   );
 }
 
@@ -58,15 +59,15 @@ export const NOT_TEXT_MESSAGE = 'Remove the control characters or broken symbols
  * and the text is stored in Unicode NFC, so 'é' typed two ways is one value for search and facets.
  */
 export function safeText(params?: Parameters<typeof z.string>[0]) {
-  return z
-    .string(params)
-    .refine((value) => !NOT_TEXT.test(value), { error: NOT_TEXT_MESSAGE, abort: true })
-    .normalize('NFC');
+  return z.string(params).check(
+    z.refine((value) => !NOT_TEXT.test(value), { error: NOT_TEXT_MESSAGE, abort: true }),
+    z.normalize('NFC'),
+  );
 }
 
 /** A required, trimmed string: missing or blank gives `required`; checks after it run only when present. */
 export function requiredText(required: string) {
-  return safeText({ error: required }).trim().min(1, { error: required, abort: true });
+  return safeText({ error: required }).check(z.trim(), z.minLength(1, { error: required, abort: true }));
 }
 
 function blankToNull(value: string | null | undefined): string | null {
@@ -76,12 +77,12 @@ function blankToNull(value: string | null | undefined): string | null {
 
 /** An optional string: trimmed, and '' / null / undefined all become null (the stored "absent"). */
 export function optionalText() {
-  return safeText().nullish().transform(blankToNull);
+  return z.pipe(z.nullish(safeText()), z.transform(blankToNull));
 }
 
 /** An optional string that must match `pattern` when given; blank becomes null. */
 export function optionalPattern(pattern: RegExp, message: string) {
-  return optionalText().pipe(z.string().regex(pattern, message).nullable());
+  return z.pipe(optionalText(), z.nullable(z.string().check(z.regex(pattern, message))));
 }
 
 /**
@@ -89,12 +90,12 @@ export function optionalPattern(pattern: RegExp, message: string) {
  * `required` message like a missing value does.
  */
 export function enumField<const T extends readonly [string, ...string[]]>(values: T, required: string) {
-  return z.string({ error: required }).pipe(z.enum(values, { error: required }));
+  return z.pipe(z.string({ error: required }), z.enum(values, { error: required }));
 }
 
 /** A checkbox: missing means unchecked. */
 export function flag() {
-  return z.boolean().default(false);
+  return z._default(z.boolean(), false);
 }
 
 /** UUID-formatted ids (any version) as the API issues them. */

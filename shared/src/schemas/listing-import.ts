@@ -1,7 +1,7 @@
 // The dealer's CSV import (POST /dealers/me/listings/import): one row per car with the create
 // wizard's fields under the wizard's names, checked with the wizard's step schemas, so a row gets
 // the messages the wizard would show.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DEFAULT_CONTACT_METHOD, FEATURE_CATEGORIES, type FeatureCategory } from '../constants/enums.js';
 import {
   checkFormMpg,
@@ -61,59 +61,65 @@ export const LISTING_IMPORT_REQUIRED_COLUMNS = [
 ] as const;
 
 const flagColumn = (column: string) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((value, ctx) => {
       const text = (value ?? '').trim().toLowerCase();
       if (YES.has(text)) return true;
       if (NO.has(text)) return false;
-      ctx.addIssue({ code: 'custom', message: `${column} must be yes or no` });
+      ctx.issues.push({ code: 'custom', message: `${column} must be yes or no`, input: value });
       return z.NEVER;
-    });
+    }),
+  );
 
 /** A feature column: the names split at ';', checked like the wizard's ticks of that group. */
 const featureColumnSchema = (category: FeatureCategory) =>
-  z
-    .string()
-    .optional()
-    .transform((value) =>
-      (value ?? '')
-        .split(FEATURE_SEPARATOR)
-        .map((name) => name.trim())
-        .filter(Boolean),
-    )
-    .pipe(featureNamesSchema(category));
+  z.pipe(
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((value) =>
+        (value ?? '')
+          .split(FEATURE_SEPARATOR)
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
+    ),
+    featureNamesSchema(category),
+  );
 
 /**
  * One CSV row (every value a string) → the wizard's four step values. Issues are reported under
  * the column names.
  */
-export const listingImportRowSchema = z
-  .object({
-    ...vehicleInfoSchema.shape,
-    ...vehicleDetailsSchema.shape,
-    ...listingDetailsSchema.shape,
-    ...contactLocationSchema.shape,
-    ...Object.fromEntries(IMPORT_FLAG_COLUMNS.map((column) => [column, flagColumn(column)])),
-    // Left out or blank, the wizard's preselected method.
-    preferredMethod: z
-      .string()
-      .optional()
-      .transform((value) => value?.trim() || DEFAULT_CONTACT_METHOD)
-      .pipe(contactLocationSchema.shape.preferredMethod),
-    ...(Object.fromEntries(
-      FEATURE_CATEGORIES.map((category) => [featureColumn(category), featureColumnSchema(category)]),
-    ) as Record<ReturnType<typeof featureColumn>, ReturnType<typeof featureColumnSchema>>),
-  })
-  .superRefine(checkFormMpg)
+export const listingImportRowSchema = z.pipe(
+  z
+    .object({
+      ...vehicleInfoSchema.shape,
+      ...vehicleDetailsSchema.shape,
+      ...listingDetailsSchema.shape,
+      ...contactLocationSchema.shape,
+      ...Object.fromEntries(IMPORT_FLAG_COLUMNS.map((column) => [column, flagColumn(column)])),
+      // Left out or blank, the wizard's preselected method.
+      preferredMethod: z.pipe(
+        z.pipe(
+          z.optional(z.string()),
+          z.transform((value) => value?.trim() || DEFAULT_CONTACT_METHOD),
+        ),
+        contactLocationSchema.shape.preferredMethod,
+      ),
+      ...(Object.fromEntries(
+        FEATURE_CATEGORIES.map((category) => [featureColumn(category), featureColumnSchema(category)]),
+      ) as Record<ReturnType<typeof featureColumn>, ReturnType<typeof featureColumnSchema>>),
+    })
+    .check(z.superRefine(checkFormMpg)),
   // The wizard keeps features by category under `features`.
-  .transform((row) => ({
+  z.transform((row) => ({
     ...row,
     features: Object.fromEntries(
       FEATURE_CATEGORIES.map((category) => [category, row[featureColumn(category)]]),
     ) as Record<FeatureCategory, string[]>,
-  }));
+  })),
+);
 export type ListingImportRow = z.output<typeof listingImportRowSchema>;
 
 export type ListingImportColumn = (typeof LISTING_IMPORT_COLUMNS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   contactLocationSchema,
   createListingPayloadSchema,
@@ -15,7 +15,7 @@ import {
 } from './listing.js';
 
 /** The message the form would show for `field`: the first issue at that path, or undefined. */
-function messageFor(schema: z.ZodType, input: unknown, field: string): string | undefined {
+function messageFor(schema: z.ZodMiniType, input: unknown, field: string): string | undefined {
   const result = schema.safeParse(input);
   if (result.success) return undefined;
   return result.error.issues.find((issue) => issue.path.join('.') === field)?.message;

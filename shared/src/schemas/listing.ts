@@ -2,7 +2,7 @@
 // exact messages of spec §5. The create wizard is strict; the edit forms drop the upper bounds
 // (spec §5 "Edit listing"), and the update payloads follow the edit rules so the server accepts
 // whatever the edit form allows.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   DESCRIPTION_MAX,
   DESCRIPTION_MIN,
@@ -57,34 +57,39 @@ export const VIN_CHECK_DIGIT_MESSAGE = "VIN check digit doesn't match: check it 
 // ---- fields ----
 
 // The upper bound is evaluated on every validation, so a long-running server rolls over at New Year.
-const year = numberField('Year is required', 'Invalid year', (n) =>
-  n
-    .int('Invalid year')
-    .min(YEAR_MIN, `Year must be ${YEAR_MIN} or later`)
-    .refine((value) => value <= maxModelYear(), 'Invalid year'),
-);
+const year = numberField('Year is required', 'Invalid year', [
+  z.int('Invalid year'),
+  z.minimum(YEAR_MIN, `Year must be ${YEAR_MIN} or later`),
+  z.refine((value: number) => value <= maxModelYear(), 'Invalid year'),
+]);
 
 // Makes, models and trims are typed where the catalogue has no entry (cars older than it), so
 // they are checked for length and characters; the API takes the catalogue's spelling when it has one.
-const vehicleNameRules = (label: string) => (text: z.ZodString) =>
-  text
-    .max(VEHICLE_NAME_MAX, `${label} must be at most ${VEHICLE_NAME_MAX} characters`)
-    .regex(VEHICLE_NAME_PATTERN, `${label} may contain letters, numbers, spaces and - & . ' / + ( )`);
-const make = vehicleNameRules('Make')(requiredText('Make is required'));
-const model = vehicleNameRules('Model')(requiredText('Model is required'));
-const trim = optionalText().pipe(vehicleNameRules('Trim')(safeText()).nullable());
+const vehicleNameRules = (label: string) => [
+  z.maxLength(VEHICLE_NAME_MAX, `${label} must be at most ${VEHICLE_NAME_MAX} characters`),
+  z.regex(VEHICLE_NAME_PATTERN, `${label} may contain letters, numbers, spaces and - & . ' / + ( )`),
+];
+const make = requiredText('Make is required').check(...vehicleNameRules('Make'));
+const model = requiredText('Model is required').check(...vehicleNameRules('Model'));
+const trim = z.pipe(optionalText(), z.nullable(safeText().check(...vehicleNameRules('Trim'))));
 
-const mileageBase = (n: z.ZodNumber) =>
-  n.int('Mileage must be a whole number').min(MILEAGE_MIN, 'Mileage cannot be negative');
-const mileage = numberField('Mileage is required', 'Mileage must be a number', (n) =>
-  mileageBase(n).max(MILEAGE_MAX, 'Mileage seems too high'),
-);
+const mileageBase = [
+  z.int('Mileage must be a whole number'),
+  z.minimum(MILEAGE_MIN, 'Mileage cannot be negative'),
+];
+const mileage = numberField('Mileage is required', 'Mileage must be a number', [
+  ...mileageBase,
+  z.maximum(MILEAGE_MAX, 'Mileage seems too high'),
+]);
 const editMileage = numberField('Mileage is required', 'Mileage must be a number', mileageBase);
 
 /** Stored upper-case; blank becomes null. A mistyped character almost always breaks the check digit. */
-const vin = optionalPattern(VIN_PATTERN, 'Invalid VIN format')
-  .refine((value) => !value || isValidVin(value), VIN_CHECK_DIGIT_MESSAGE)
-  .transform((value) => value?.toUpperCase() ?? null);
+const vin = z.pipe(
+  optionalPattern(VIN_PATTERN, 'Invalid VIN format').check(
+    z.refine((value) => !value || isValidVin(value), VIN_CHECK_DIGIT_MESSAGE),
+  ),
+  z.transform((value) => value?.toUpperCase() ?? null),
+);
 
 const bodyType = enumField(BODY_TYPES, 'Body type is required');
 const fuelType = enumField(FUEL_TYPES, 'Fuel type is required');
@@ -95,37 +100,37 @@ const interiorColor = requiredText('Interior color is required');
 const condition = enumField(CONDITIONS, 'Condition is required');
 const titleStatus = enumField(TITLE_STATUSES, 'Title status is required');
 
-const doors = numberField('Doors is required', `Doors must be between ${DOORS_MIN} and ${DOORS_MAX}`, (n) =>
-  n
-    .int(`Doors must be between ${DOORS_MIN} and ${DOORS_MAX}`)
-    .min(DOORS_MIN, `Doors must be between ${DOORS_MIN} and ${DOORS_MAX}`)
-    .max(DOORS_MAX, `Doors must be between ${DOORS_MIN} and ${DOORS_MAX}`),
-);
-const editDoors = numberField('Doors is required', 'Doors must be a whole number', (n) =>
-  n.int('Doors must be a whole number'),
-);
+const doorsMessage = `Doors must be between ${DOORS_MIN} and ${DOORS_MAX}`;
+const doors = numberField('Doors is required', doorsMessage, [
+  z.int(doorsMessage),
+  z.minimum(DOORS_MIN, doorsMessage),
+  z.maximum(DOORS_MAX, doorsMessage),
+]);
+const editDoors = numberField('Doors is required', 'Doors must be a whole number', [
+  z.int('Doors must be a whole number'),
+]);
 
-const titleMin = (s: z.ZodString) => s.min(TITLE_MIN, `Title must be at least ${TITLE_MIN} characters`);
-const title = titleMin(requiredText('Title is required')).max(
-  TITLE_MAX,
-  `Title must be less than ${TITLE_MAX} characters`,
+const editTitle = requiredText('Title is required').check(
+  z.minLength(TITLE_MIN, `Title must be at least ${TITLE_MIN} characters`),
 );
-const editTitle = titleMin(requiredText('Title is required'));
+const title = editTitle.check(z.maxLength(TITLE_MAX, `Title must be less than ${TITLE_MAX} characters`));
 
-const descriptionMin = (s: z.ZodString) =>
-  s.min(DESCRIPTION_MIN, `Description must be at least ${DESCRIPTION_MIN} characters`);
-const description = descriptionMin(requiredText('Description is required')).max(
-  DESCRIPTION_MAX,
-  `Description must be less than ${DESCRIPTION_MAX} characters`,
+const editDescription = requiredText('Description is required').check(
+  z.minLength(DESCRIPTION_MIN, `Description must be at least ${DESCRIPTION_MIN} characters`),
 );
-const editDescription = descriptionMin(requiredText('Description is required'));
+const description = editDescription.check(
+  z.maxLength(DESCRIPTION_MAX, `Description must be less than ${DESCRIPTION_MAX} characters`),
+);
 
 // Prices are whole dollars: they are shown without decimals everywhere.
-const priceBase = (n: z.ZodNumber) =>
-  n.int('Price must be a whole dollar amount').min(PRICE_MIN, `Price must be at least $${PRICE_MIN}`);
-const price = numberField('Price is required', 'Price must be a number', (n) =>
-  priceBase(n).max(PRICE_MAX, 'Price cannot exceed $50,000'),
-);
+const priceBase = [
+  z.int('Price must be a whole dollar amount'),
+  z.minimum(PRICE_MIN, `Price must be at least $${PRICE_MIN}`),
+];
+const price = numberField('Price is required', 'Price must be a number', [
+  ...priceBase,
+  z.maximum(PRICE_MAX, 'Price cannot exceed $50,000'),
+]);
 const editPrice = numberField('Price is required', 'Price must be a number', priceBase);
 
 const phone = optionalPattern(PHONE_PATTERN, 'Phone format: 123-456-7890');
@@ -135,13 +140,10 @@ const city = requiredText('City is required');
 /** Spec §5 gives one message for a missing or malformed state; stored upper-case. */
 const state = z
   .string({ error: 'Use 2-letter state code' })
-  .trim()
-  .regex(STATE_CODE_PATTERN, 'Use 2-letter state code')
-  .toUpperCase();
+  .check(z.trim(), z.regex(STATE_CODE_PATTERN, 'Use 2-letter state code'), z.toUpperCase());
 const zipCode = z
   .string({ error: 'ZIP code must be 5 digits' })
-  .trim()
-  .regex(ZIP_PATTERN, 'ZIP code must be 5 digits');
+  .check(z.trim(), z.regex(ZIP_PATTERN, 'ZIP code must be 5 digits'));
 
 /** City, state and ZIP with the listing's messages, for other addresses (a dealer's). */
 export const addressFields = { city, state, zipCode };
@@ -151,7 +153,11 @@ export const addressFields = { city, state, zipCode };
 
 const mpg = (name: string) => {
   const message = `${name} MPG must be a whole number from ${MPG_MIN} to ${MPG_MAX}`;
-  return optionalNumberField(message, (n) => n.int(message).min(MPG_MIN, message).max(MPG_MAX, message));
+  return optionalNumberField(message, [
+    z.int(message),
+    z.minimum(MPG_MIN, message),
+    z.maximum(MPG_MAX, message),
+  ]);
 };
 const cityMpg = mpg('City');
 const highwayMpg = mpg('Highway');
@@ -164,7 +170,7 @@ interface MpgFigures {
 }
 
 /** A combined rating weights the city and highway ones, so one outside them is a typo. */
-function checkCombinedMpg({ city, highway, combined }: MpgFigures, ctx: z.RefinementCtx, path: string) {
+function checkCombinedMpg({ city, highway, combined }: MpgFigures, ctx: z.core.$RefinementCtx, path: string) {
   if (city === null || highway === null || combined === null) return;
   if (combined < Math.min(city, highway) || combined > Math.max(city, highway)) {
     ctx.addIssue({
@@ -179,18 +185,17 @@ function checkCombinedMpg({ city, highway, combined }: MpgFigures, ctx: z.Refine
 export function featureNamesSchema(category: FeatureCategory) {
   const options: readonly string[] = FEATURE_OPTIONS[category];
   const label = FEATURE_CATEGORY_LABELS[category];
-  return z
-    .array(
-      safeText().refine((name) => options.includes(name), `Unknown ${label.toLowerCase()} feature`),
-      {
-        error: `${label} features must be a list`,
-      },
-    )
-    .transform((chosen) => options.filter((option) => chosen.includes(option)));
+  return z.pipe(
+    z.array(
+      safeText().check(z.refine((name) => options.includes(name), `Unknown ${label.toLowerCase()} feature`)),
+      { error: `${label} features must be a list` },
+    ),
+    z.transform((chosen) => options.filter((option) => chosen.includes(option))),
+  );
 }
 
 /** A category left out has no features. */
-const featureList = (category: FeatureCategory) => featureNamesSchema(category).default([]);
+const featureList = (category: FeatureCategory) => z._default(featureNamesSchema(category), []);
 
 /** Features by category (spec §3); a missing category is an empty one. */
 const featuresObject = z.strictObject(
@@ -209,13 +214,13 @@ const featuresObject = z.strictObject(
   },
 );
 /** Left out, no features. */
-export const vehicleFeaturesSchema = featuresObject.prefault({});
+export const vehicleFeaturesSchema = z.prefault(featuresObject, {});
 export type VehicleFeaturesInput = z.input<typeof vehicleFeaturesSchema>;
 
 /** The payloads' `vehicle.mpg`: left-out figures are unknown (null). */
 const mpgObject = z
   .object({ city: cityMpg, highway: highwayMpg, combined: combinedMpg }, { error: 'MPG must be an object' })
-  .superRefine((value, ctx) => checkCombinedMpg(value, ctx, 'combined'));
+  .check(z.superRefine((value, ctx) => checkCombinedMpg(value, ctx, 'combined')));
 
 /** The forms' fuel economy (one field per figure) and features. */
 const equipment = { cityMpg, highwayMpg, combinedMpg, features: vehicleFeaturesSchema };
@@ -223,7 +228,7 @@ const equipment = { cityMpg, highwayMpg, combinedMpg, features: vehicleFeaturesS
 /** The forms' combined-MPG check, also run on imported rows. */
 export const checkFormMpg = (
   value: { cityMpg: number | null; highwayMpg: number | null; combinedMpg: number | null },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ) =>
   checkCombinedMpg(
     { city: value.cityMpg, highway: value.highwayMpg, combined: value.combinedMpg },
@@ -250,7 +255,7 @@ export const vehicleDetailsSchema = z
     titleStatus,
     ...equipment,
   })
-  .superRefine(checkFormMpg);
+  .check(z.superRefine(checkFormMpg));
 export type VehicleDetailsInput = z.input<typeof vehicleDetailsSchema>;
 export type VehicleDetails = z.output<typeof vehicleDetailsSchema>;
 
@@ -285,7 +290,7 @@ export const editVehicleSchema = z
     titleStatus,
     ...equipment,
   })
-  .superRefine(checkFormMpg);
+  .check(z.superRefine(checkFormMpg));
 export type EditVehicleInput = z.input<typeof editVehicleSchema>;
 export type EditVehicle = z.output<typeof editVehicleSchema>;
 
@@ -308,10 +313,13 @@ const color = z.object({ exterior: exteriorColor, interior: interiorColor });
 export const geoPointSchema = z.object({
   type: z.literal('Point'),
   // GeoJSON order: longitude first.
-  coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]),
+  coordinates: z.tuple([
+    z.number().check(z.minimum(-180), z.maximum(180)),
+    z.number().check(z.minimum(-90), z.maximum(90)),
+  ]),
 });
 
-export const listingLocationSchema = geoPointSchema.extend({
+export const listingLocationSchema = z.extend(geoPointSchema, {
   address: z.object({ city, state, zipCode }),
 });
 export type ListingLocationInput = z.input<typeof listingLocationSchema>;
@@ -334,23 +342,21 @@ export const createListingPayloadSchema = z.object({
     condition,
     titleStatus,
     features: vehicleFeaturesSchema,
-    mpg: mpgObject.prefault({ city: null, highway: null, combined: null }),
-    images: z.tuple([], { error: 'Upload photos after creating the listing' }).default([]),
+    mpg: z.prefault(mpgObject, { city: null, highway: null, combined: null }),
+    images: z._default(z.tuple([], { error: 'Upload photos after creating the listing' }), []),
     location: listingLocationSchema,
   }),
   title,
   description,
   price: z.object({
     amount: price,
-    currency: z.literal(PRICE_CURRENCY).default(PRICE_CURRENCY),
-    negotiable: z.boolean().default(false),
+    currency: z._default(z.literal(PRICE_CURRENCY), PRICE_CURRENCY),
+    negotiable: flag(),
   }),
-  hasWarranty: z.boolean().default(false),
-  acceptsTradeIn: z.boolean().default(false),
-  financingAvailable: z.boolean().default(false),
+  ...saleTerms,
   contactPreferences: z.object({
     phone,
-    preferredMethod: preferredMethod.default(DEFAULT_CONTACT_METHOD),
+    preferredMethod: z._default(preferredMethod, DEFAULT_CONTACT_METHOD),
   }),
 });
 export type CreateListingPayloadInput = z.input<typeof createListingPayloadSchema>;
@@ -418,12 +424,12 @@ export const updateListingPayloadSchema = z.object({
   description: editDescription,
   price: z.object({
     amount: editPrice,
-    currency: z.literal(PRICE_CURRENCY).default(PRICE_CURRENCY),
-    negotiable: z.boolean().optional(),
+    currency: z._default(z.literal(PRICE_CURRENCY), PRICE_CURRENCY),
+    negotiable: z.optional(z.boolean()),
   }),
-  hasWarranty: z.boolean().optional(),
-  acceptsTradeIn: z.boolean().optional(),
-  financingAvailable: z.boolean().optional(),
+  hasWarranty: z.optional(z.boolean()),
+  acceptsTradeIn: z.optional(z.boolean()),
+  financingAvailable: z.optional(z.boolean()),
   contactPreferences: z.object({ phone, preferredMethod }),
 });
 export type UpdateListingPayloadInput = z.input<typeof updateListingPayloadSchema>;
@@ -446,8 +452,8 @@ export const updateVehiclePayloadSchema = z.object({
   doors: editDoors,
   condition,
   titleStatus,
-  features: featuresObject.optional(),
-  mpg: mpgObject.optional(),
+  features: z.optional(featuresObject),
+  mpg: z.optional(mpgObject),
 });
 export type UpdateVehiclePayloadInput = z.input<typeof updateVehiclePayloadSchema>;
 export type UpdateVehiclePayload = z.output<typeof updateVehiclePayloadSchema>;

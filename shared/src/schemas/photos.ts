@@ -1,5 +1,5 @@
 // Photo rules of spec §5, checked in the browser before upload; the server checks the real content.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PHOTO_MAX_BYTES, PHOTO_MIME_TYPES, PHOTOS_MAX, PHOTOS_MIN } from '../constants/limits.js';
 import { idField, safeText } from './fields.js';
 
@@ -52,7 +52,7 @@ export function validatePhotoCount(count: number): string | null {
   return count < PHOTOS_MIN ? PHOTO_MIN_ERROR : null;
 }
 
-const publicId = safeText({ error: 'Image id is required' }).min(1, 'Image id is required');
+const publicId = safeText({ error: 'Image id is required' }).check(z.minLength(1, 'Image id is required'));
 const listingId = idField('Invalid listing id');
 
 /** DELETE /upload/image/{publicId}: body {listingId}. */
@@ -61,7 +61,7 @@ export const deleteImagePayloadSchema = z.object({ listingId });
 /** PUT /upload/reorder: {listingId, imageOrder: publicIds}. */
 export const reorderImagesPayloadSchema = z.object({
   listingId,
-  imageOrder: z.array(publicId).min(1, 'Image order is required'),
+  imageOrder: z.array(publicId).check(z.minLength(1, 'Image order is required')),
 });
 export type ReorderImagesPayload = z.output<typeof reorderImagesPayloadSchema>;
 

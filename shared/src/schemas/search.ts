@@ -1,7 +1,7 @@
 // The search query of spec §3 "Search filters" (plus q, sort, paging and a radius centre), read
 // the same way by the /search page (from its URL) and by GET /api/search (from the request), so a
 // shared link and a saved search mean exactly the same filter set on both sides.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DEAL_RATINGS, DEFAULT_SORT, SORT_OPTIONS } from '../constants/enums.js';
 import {
   BODY_TYPES,
@@ -33,19 +33,30 @@ function blankToUndefined(value: unknown): unknown {
   return typeof one === 'string' ? one.trim() : one;
 }
 
+/** zod's preprocess (zod/mini has none): `prepare` runs on the raw value before `schema` checks it. */
+function preprocess<T extends z.core.$ZodType>(prepare: (value: unknown) => unknown, schema: T) {
+  return z.pipe(z.transform(prepare), schema);
+}
+
 function wholeNumber(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   const message = `${name} must be a whole number from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'up' : max}`;
-  return z.preprocess(
+  return preprocess(
     blankToUndefined,
-    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+    z.optional(
+      z.coerce
+        .number({ error: message })
+        .check(z.int(message), z.minimum(min, message), z.maximum(max, message)),
+    ),
   );
 }
 
 function coordinate(name: string, limit: number) {
   const message = `${name} must be a number from -${limit} to ${limit}`;
-  return z.preprocess(
+  return preprocess(
     blankToUndefined,
-    z.coerce.number({ error: message }).min(-limit, message).max(limit, message).optional(),
+    z.optional(
+      z.coerce.number({ error: message }).check(z.minimum(-limit, message), z.maximum(limit, message)),
+    ),
   );
 }
 
@@ -62,38 +73,40 @@ function splitList(value: unknown): unknown {
 }
 
 function enumList<const T extends readonly [string, ...string[]]>(name: string, values: T) {
-  return z.preprocess(
+  return preprocess(
     splitList,
-    z.array(z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` })).optional(),
+    z.optional(z.array(z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` }))),
   );
 }
 
 function textList(name: string) {
-  return z.preprocess(
+  return preprocess(
     splitList,
-    z.array(safeText({ error: `${name} must be text` }).max(100, `${name} values are too long`)).optional(),
+    z.optional(
+      z.array(
+        safeText({ error: `${name} must be text` }).check(z.maxLength(100, `${name} values are too long`)),
+      ),
+    ),
   );
 }
 
 function text(name: string, max = 100) {
-  return z.preprocess(
+  return preprocess(
     blankToUndefined,
-    safeText({ error: `${name} must be text` })
-      .max(max, `${name} is too long`)
-      .optional(),
+    z.optional(safeText({ error: `${name} must be text` }).check(z.maxLength(max, `${name} is too long`))),
   );
 }
 
 /** 'true'/'1' turn the filter on; 'false'/'0'/'' leave it off (false filters are dropped, spec §4). */
 function flag(name: string) {
-  return z.preprocess(
+  return preprocess(
     (value) => {
       const one = blankToUndefined(value);
       if (one === 'true' || one === '1' || one === true) return true;
       if (one === 'false' || one === '0' || one === false) return undefined;
       return one;
     },
-    z.literal(true, { error: `${name} must be true or false` }).optional(),
+    z.optional(z.literal(true, { error: `${name} must be true or false` })),
   );
 }
 
@@ -139,9 +152,11 @@ export const searchFiltersShape = {
   dealRating: enumList('dealRating', DEAL_RATINGS),
   /** Miles around `zipCode` or `lat`/`lon`; the spec lists radius alone, a radius needs a centre. */
   radius: wholeNumber('radius', 1, SEARCH_RADIUS_MAX_MILES),
-  zipCode: z.preprocess(
+  zipCode: preprocess(
     blankToUndefined,
-    safeText({ error: 'zipCode must be 5 digits' }).regex(ZIP_PATTERN, 'zipCode must be 5 digits').optional(),
+    z.optional(
+      safeText({ error: 'zipCode must be 5 digits' }).check(z.regex(ZIP_PATTERN, 'zipCode must be 5 digits')),
+    ),
   ),
   lat: coordinate('lat', 90),
   lon: coordinate('lon', 180),
@@ -154,38 +169,43 @@ export const searchFiltersShape = {
 };
 
 /** The filters of a search (spec §3), as the schema reads them. */
-export type SearchFilters = z.output<z.ZodObject<typeof searchFiltersShape>>;
+export type SearchFilters = z.output<z.ZodMiniObject<typeof searchFiltersShape>>;
 
 export const searchQueryShape = {
   ...searchFiltersShape,
   q: text('q', SEARCH_QUERY_MAX),
-  sort: z.preprocess(
+  sort: preprocess(
     blankToUndefined,
-    z.enum(SORT_OPTIONS, { error: 'Invalid sort option' }).default(DEFAULT_SORT),
+    z._default(z.enum(SORT_OPTIONS, { error: 'Invalid sort option' }), DEFAULT_SORT),
   ),
-  page: z.preprocess(
+  page: preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: 'Page must be a whole number' })
-      .int('Page must be a whole number')
-      .min(1, 'Page must be 1 or more')
-      .default(1),
+    z._default(
+      z.coerce
+        .number({ error: 'Page must be a whole number' })
+        .check(z.int('Page must be a whole number'), z.minimum(1, 'Page must be 1 or more')),
+      1,
+    ),
   ),
-  limit: z.preprocess(
+  limit: preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: 'Limit must be a whole number' })
-      .int('Limit must be a whole number')
-      .min(1, 'Limit must be 1 or more')
-      .max(SEARCH_LIMIT_MAX, `Limit must be at most ${SEARCH_LIMIT_MAX}`)
-      .default(SEARCH_PAGE_SIZE),
+    z._default(
+      z.coerce
+        .number({ error: 'Limit must be a whole number' })
+        .check(
+          z.int('Limit must be a whole number'),
+          z.minimum(1, 'Limit must be 1 or more'),
+          z.maximum(SEARCH_LIMIT_MAX, `Limit must be at most ${SEARCH_LIMIT_MAX}`),
+        ),
+      SEARCH_PAGE_SIZE,
+    ),
   ),
 };
 
 /** A radius needs a centre, and a centre is a ZIP or both coordinates. */
 function checkRadius(
   value: { radius?: number; zipCode?: string; lat?: number; lon?: number },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ) {
   if ((value.lat === undefined) !== (value.lon === undefined)) {
     ctx.addIssue({
@@ -207,7 +227,7 @@ const unknownParameter = (issue: z.core.$ZodRawIssue) =>
 /** GET /api/search: every parameter named, unknown ones rejected. */
 export const searchQuerySchema = z
   .strictObject(searchQueryShape, { error: unknownParameter })
-  .superRefine(checkRadius);
+  .check(z.superRefine(checkRadius));
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 /**
  * A search as a client builds it: the filters, and text, sort and paging left to their defaults. A
@@ -223,21 +243,27 @@ export const savedSearchParamsSchema = z
     { ...searchFiltersShape, q: searchQueryShape.q, sort: searchQueryShape.sort },
     { error: unknownParameter },
   )
-  .superRefine(checkRadius);
+  .check(z.superRefine(checkRadius));
 export type SavedSearchParams = z.output<typeof savedSearchParamsSchema>;
 
 export const savedSearchPayloadSchema = z.strictObject({
-  name: safeText({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(SAVED_SEARCH_NAME_MAX, `Name must be at most ${SAVED_SEARCH_NAME_MAX} characters`),
+  name: safeText({ error: 'Name is required' }).check(
+    z.trim(),
+    z.minLength(1, 'Name is required'),
+    z.maxLength(SAVED_SEARCH_NAME_MAX, `Name must be at most ${SAVED_SEARCH_NAME_MAX} characters`),
+  ),
   params: savedSearchParamsSchema,
 });
 export type SavedSearchPayload = z.output<typeof savedSearchPayloadSchema>;
 
 /** GET /api/search/suggestions: fewer than 2 characters is valid and answers an empty list. */
 export const suggestionsQuerySchema = z.strictObject(
-  { q: z.preprocess((value) => single(value) ?? '', safeText().max(SEARCH_QUERY_MAX, 'q is too long')) },
+  {
+    q: preprocess(
+      (value) => single(value) ?? '',
+      safeText().check(z.maxLength(SEARCH_QUERY_MAX, 'q is too long')),
+    ),
+  },
   { error: unknownParameter },
 );
 
@@ -258,7 +284,7 @@ export function queryToObject(query: URLSearchParams): Record<string, string | s
 export function parseSearchQuery(query: URLSearchParams): SearchQuery {
   const raw = queryToObject(query);
   const kept: Record<string, unknown> = {};
-  for (const [key, schema] of Object.entries(searchQueryShape) as [string, z.ZodType][]) {
+  for (const [key, schema] of Object.entries(searchQueryShape) as [string, z.ZodMiniType][]) {
     const parsed = schema.safeParse(raw[key]);
     if (parsed.success && parsed.data !== undefined) kept[key] = parsed.data;
   }

@@ -44,7 +44,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
         summary: "A seller's listings (sold ones too for the seller), optionally of one status",
         params: z.object({ userId: z.string() }),
         querystring: paginationQuerySchema.extend({
-          status: updateListingStatusPayloadSchema.shape.status.optional(),
+          status: z.optional(updateListingStatusPayloadSchema.shape.status),
         }),
       },
       preHandler: app.identifyUser,

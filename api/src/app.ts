@@ -62,7 +62,7 @@ import { SearchRepository } from './modules/search/search.repository.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { searchPagePreview } from './modules/search/search-page-preview.js';
 import { SearchService } from './modules/search/search.service.js';
-import { encodingLoad } from './modules/uploads/photo-files.js';
+import { PHOTO_ENCODERS, PhotoEncoderPool } from './modules/uploads/photo-encoder-pool.js';
 import { PhotoOriginals } from './modules/uploads/photo-originals.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -198,11 +198,12 @@ export async function buildApp(
 
   const search = new SearchService(new SearchRepository(db, listingsRepository), listings, app.log);
 
+  const photoEncoder = new PhotoEncoderPool(PHOTO_ENCODERS);
   const metrics = new AppMetrics({
     poolUse: () => database.poolUse(),
     socketsConnected: () => realtime.io.engine.clientsCount,
     searchIndex: () => search.indexStats(),
-    photoEncoding: encodingLoad,
+    photoEncoding: () => photoEncoder.load,
   });
   metrics.observeRequests(app);
   metrics.registerRoute(app, config.metricsToken);
@@ -235,12 +236,26 @@ export async function buildApp(
     new ListingPhotosRepository(db),
     storage,
     new PhotoOriginals(config.photoOriginalsDir),
+    photoEncoder,
     app.log,
     metrics.photosProcessed,
   );
   app.addHook('onReady', () => uploads.resumeProcessing());
+  // Files a killed process left behind: at start, then every half of their age.
+  let orphanSweep: ReturnType<typeof every> | undefined;
+  app.addHook('onReady', async () => {
+    const sweep = () => uploads.sweepOrphans(config.photoOrphanAgeMs);
+    await sweep().catch((error: unknown) => app.log.error({ err: error }, 'photo orphan sweep failed'));
+    orphanSweep = every(config.photoOrphanAgeMs / 2, sweep, app.log, 'photo orphan sweep');
+  });
+  app.addHook('preClose', async () => {
+    await orphanSweep?.stop();
+  });
   // After the requests in flight (graceful shutdown's hook runs first), before the database closes.
-  app.addHook('preClose', () => uploads.finishProcessing());
+  app.addHook('preClose', async () => {
+    await uploads.finishProcessing();
+    await photoEncoder.close();
+  });
 
   const api: FastifyPluginAsyncZod = async (api) => {
     // Inside /api only: page loads fetch many static files that must not count against the limit.

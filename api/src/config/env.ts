@@ -68,6 +68,11 @@ export interface AppConfig {
   fuelPricePerGallon: number;
   /** How long a listing stays in search after it was listed or last renewed (spec: 60 days). */
   listingRenewalPeriodMs: number;
+  /**
+   * Age past which a photo file or kept original that no photo row names is removed (longer than
+   * any upload takes); the sweep runs at start and every half of it.
+   */
+  photoOrphanAgeMs: number;
   /** Bearer token that unlocks GET /metrics; undefined: the route is off. */
   metricsToken: string | undefined;
 }
@@ -165,6 +170,7 @@ const envSchema = z.object({
     .max(100, 'must be at most 100')
     .default(DEFAULT_FUEL_PRICE_PER_GALLON),
   LISTING_RENEWAL_PERIOD_MS: positiveInt(LISTING_RENEWAL_DAYS * 24 * 60 * 60_000),
+  PHOTO_ORPHAN_AGE_MS: positiveInt(60 * 60_000),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
@@ -275,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     alertIntervalMs: vars.SAVED_SEARCH_ALERT_INTERVAL_MS,
     fuelPricePerGallon: vars.FUEL_PRICE_PER_GALLON,
     listingRenewalPeriodMs: vars.LISTING_RENEWAL_PERIOD_MS,
+    photoOrphanAgeMs: vars.PHOTO_ORPHAN_AGE_MS,
     metricsToken: vars.METRICS_TOKEN,
   };
 }

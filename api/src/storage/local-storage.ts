@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -36,6 +36,11 @@ export class LocalStorage implements PhotoStorage {
     await Promise.all(keys.map((key) => rm(this.fileFor(key), { force: true })));
   }
 
+  async listOlderThan(prefix: string, before: number): Promise<string[]> {
+    const files = await filesModifiedBefore(this.fileFor(prefix), before);
+    return files.map((file) => path.posix.join(prefix, file.split(path.sep).join('/')));
+  }
+
   url(key: string): string {
     return UPLOADS_URL_PREFIX + key;
   }
@@ -60,4 +65,28 @@ export class LocalStorage implements PhotoStorage {
       throw new Error(`Storage key outside the upload directory: ${key}`);
     return file;
   }
+}
+
+/**
+ * The files under `dir` (relative paths, at any depth) last modified before `before` (epoch ms);
+ * none when the directory does not exist. A file removed meanwhile is skipped.
+ */
+export async function filesModifiedBefore(dir: string, before: number): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  });
+  const old = await Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map(async (entry) => {
+        const file = path.join(entry.parentPath, entry.name);
+        const modified = await stat(file).then(
+          (info) => info.mtimeMs,
+          () => undefined,
+        );
+        return modified !== undefined && modified < before ? path.relative(dir, file) : undefined;
+      }),
+  );
+  return old.filter((file) => file !== undefined);
 }

@@ -11,6 +11,11 @@ export interface PhotoStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the objects; keys that hold nothing are ignored. */
   delete(keys: readonly string[]): Promise<void>;
+  /**
+   * Keys under `prefix` whose objects were last written before `before` (epoch ms), for removing
+   * files no photo names. Absent where listing is not implemented (S3): nothing is swept there.
+   */
+  listOlderThan?(prefix: string, before: number): Promise<string[]>;
   /** The address browsers load the object from. */
   url(key: string): string;
 }

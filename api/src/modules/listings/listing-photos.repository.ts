@@ -1,5 +1,5 @@
 import { PHOTOS_MIN } from '@carmarket/shared/constants';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { listingImages, listings } from '../../db/schema.js';
 
@@ -62,6 +62,20 @@ export class ListingPhotosRepository {
       .where(eq(listingImages.publicId, publicId))
       .returning({ id: listingImages.id });
     return rows.length > 0;
+  }
+
+  /** Those of `publicIds` that a photo row names. */
+  async existingPublicIds(publicIds: readonly string[]): Promise<Set<string>> {
+    const named = new Set<string>();
+    // In slices, so a large store never exceeds the database's limit on a statement's parameters.
+    for (let start = 0; start < publicIds.length; start += 1000) {
+      const rows = await this.db
+        .select({ publicId: listingImages.publicId })
+        .from(listingImages)
+        .where(inArray(listingImages.publicId, publicIds.slice(start, start + 1000)));
+      for (const row of rows) named.add(row.publicId);
+    }
+    return named;
   }
 
   async listProcessing(): Promise<Pick<ListingImageRow, 'listingId' | 'publicId'>[]> {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { PHOTO_TYPE_ERROR } from '@carmarket/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
-import { BoundedQueue } from './bounded-queue.js';
 import { BadRequestError, UnsupportedMediaTypeError } from '../../http/errors.js';
 import type { PhotoStorage } from '../../storage/photo-storage.js';
 
@@ -55,34 +54,30 @@ export async function deletePhotoFiles(
  */
 const UPLOAD_WEBP_EFFORT = 1;
 
-/**
- * Photos encoded at once. sharp runs off the event loop, on libuv's thread pool (4 threads), which
- * file reads and writes share: two encodes, each on one libvips thread, keep both cores busy and
- * leave the pool room for file I/O; a burst of uploads waits its turn instead of taking every thread.
- */
-const ENCODES_AT_ONCE = 2;
+// One libvips thread per photo: two photos at once on two threads each were no faster than one each.
 sharp.concurrency(1);
-const encoding = new BoundedQueue(ENCODES_AT_ONCE);
 
-/** Photos being encoded and photos waiting their turn (the metrics). */
-export const encodingLoad = () => ({ encoding: encoding.active, waiting: encoding.queued });
+const fitInside = (px: number) =>
+  ({ width: px, height: px, fit: 'inside', withoutEnlargement: true }) as const;
 
 /**
- * The display size and the thumbnail, both WebP. Whatever metadata the input carried (EXIF with GPS
- * position, camera details, XMP) is not written: sharp keeps none unless asked.
+ * The display size and the thumbnail, both WebP. The input is decoded once, to the display size,
+ * and the thumbnail is made from those pixels: on a 12 MP JPEG decoding is 105 of the ~230 ms of
+ * CPU a photo took when each size decoded it (at 1600 px libvips does not shrink it on load), and
+ * the thumbnail lost 0.1 dB of PSNR (docs/benchmarks.md). Whatever metadata the input carried (EXIF
+ * with GPS position, camera details, XMP) is not written: sharp keeps none unless asked.
  */
 export async function encodePhoto(image: Sharp, effort = UPLOAD_WEBP_EFFORT): Promise<EncodedPhoto> {
+  // 8 bits a channel whatever the input's depth (a 16-bit PNG), in sRGB as any output is.
+  const { data, info } = await image
+    .resize(fitInside(DISPLAY_MAX_PX))
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const pixels = () =>
+    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const [display, thumbnail] = await Promise.all([
-    image
-      .clone()
-      .resize({ width: DISPLAY_MAX_PX, height: DISPLAY_MAX_PX, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82, effort })
-      .toBuffer(),
-    image
-      .clone()
-      .resize({ width: THUMBNAIL_MAX_PX, height: THUMBNAIL_MAX_PX, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 75, effort })
-      .toBuffer(),
+    pixels().webp({ quality: 82, effort }).toBuffer(),
+    pixels().resize(fitInside(THUMBNAIL_MAX_PX)).webp({ quality: 75, effort }).toBuffer(),
   ]);
   return { display, thumbnail };
 }
@@ -127,14 +122,6 @@ export async function checkUploadedPhoto(bytes: Buffer): Promise<void> {
       'IMAGE_TOO_MANY_PIXELS',
     );
   }
-}
-
-/**
- * Runs a photo's processing (reading its original, encoding, writing the files) in the encoding
- * queue, so that a burst of uploads holds at most ENCODES_AT_ONCE originals in memory.
- */
-export function inEncodingQueue<T>(task: () => Promise<T>): Promise<T> {
-  return encoding.run(task);
 }
 
 /**

@@ -1,5 +1,6 @@
-import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { filesModifiedBefore } from '../../storage/local-storage.js';
 import { newPublicId } from './photo-files.js';
 
 /**
@@ -19,16 +20,6 @@ export class PhotoOriginals {
     return publicId;
   }
 
-  /** The original's bytes; undefined when this server holds none for the photo. */
-  async read(publicId: string): Promise<Buffer | undefined> {
-    try {
-      return await readFile(this.file(publicId));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
-  }
-
   exists(publicId: string): Promise<boolean> {
     return access(this.file(publicId)).then(
       () => true,
@@ -36,11 +27,17 @@ export class PhotoOriginals {
     );
   }
 
+  /** Ids of the originals kept before `before` (epoch ms). */
+  olderThan(before: number): Promise<string[]> {
+    return filesModifiedBefore(this.dir, before);
+  }
+
   async discard(publicIds: readonly string[]): Promise<void> {
     await Promise.all(publicIds.map((publicId) => rm(this.file(publicId), { force: true })));
   }
 
-  private file(publicId: string): string {
+  /** Where the photo's original is kept (the encoder reads it there). */
+  file(publicId: string): string {
     return path.join(this.dir, publicId);
   }
 }

@@ -3,19 +3,16 @@ import { PHOTOS_MAX } from '@carmarket/shared/constants';
 import type { ListingImage } from '@carmarket/shared/contracts';
 import { PHOTO_MAX_ERROR } from '@carmarket/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailable } from '../../http/database-unavailable.js';
 import { BadRequestError, NotFoundError } from '../../http/errors.js';
 import type { PhotoStorage } from '../../storage/photo-storage.js';
 import { toImageDto } from '../listings/listing-dto.js';
 import type { ListingPhotosRepository } from '../listings/listing-photos.repository.js';
 import type { ListingsService } from '../listings/listings.service.js';
-import {
-  deletePhotoFiles,
-  encodeUploadedPhoto,
-  inEncodingQueue,
-  PHOTO_CONTENT_TYPE,
-  photoKeys,
-} from './photo-files.js';
+import type { PhotoEncoderPool } from './photo-encoder-pool.js';
+import { deletePhotoFiles, PHOTO_CONTENT_TYPE, photoKeys } from './photo-files.js';
 import type { PhotoOriginals } from './photo-originals.js';
+import { type SweepResult, sweepOrphanPhotos } from './orphan-sweep.js';
 
 export function tooManyPhotos(): BadRequestError {
   return new BadRequestError(PHOTO_MAX_ERROR, 'TOO_MANY_IMAGES');
@@ -32,7 +29,7 @@ const imageNotFound = () => new NotFoundError('Image not found', 'IMAGE_NOT_FOUN
  * by renumbering the photos and re-applying the photo rule to the listing's status.
  *
  * An upload is answered once its original is stored: its photo is 'processing' until the display
- * and thumbnail files are made in the encoding queue, then 'ready'. A photo whose files cannot be
+ * and thumbnail files are made (encoded in the pool's child processes), then 'ready'. A photo whose files cannot be
  * made is removed from its listing, as if its owner had deleted it.
  */
 export class UploadsService {
@@ -44,6 +41,7 @@ export class UploadsService {
     private readonly photos: ListingPhotosRepository,
     private readonly storage: PhotoStorage,
     private readonly originals: PhotoOriginals,
+    private readonly encoder: PhotoEncoderPool,
     private readonly log: FastifyBaseLogger,
     /** Counts photos whose files were made (the metrics' photos processed). */
     private readonly photosProcessed: { inc(count: number): void },
@@ -96,11 +94,31 @@ export class UploadsService {
         return this.finish(photos, listingId);
       });
     } catch (error) {
-      await this.originals.discard(publicIds);
+      if (isDatabaseUnavailable(error)) this.settleUnanswered(listingId, publicIds);
+      else await this.originals.discard(publicIds);
       throw error;
     }
     for (const publicId of publicIds) this.process(listingId, publicId);
     return images;
+  }
+
+  /**
+   * The database went away while the photos were added: their transaction may have committed all
+   * the same (its COMMIT reached the server, the answer did not). Once the database answers, the
+   * photos whose rows exist are processed and the other originals discarded; given up on, the
+   * sweep removes originals no row names and a restart resumes the rows.
+   */
+  private settleUnanswered(listingId: string, publicIds: string[]): void {
+    const done = this.retried(() => this.photos.existingPublicIds(publicIds))
+      .then(async (stored) => {
+        for (const publicId of publicIds) if (stored.has(publicId)) this.process(listingId, publicId);
+        await this.originals.discard(publicIds.filter((publicId) => !stored.has(publicId)));
+      })
+      .catch((error: unknown) =>
+        this.log.error({ err: error, listingId, publicIds }, 'photos added unanswered'),
+      )
+      .finally(() => this.processing.delete(done));
+    this.processing.add(done);
   }
 
   /** Queues the processing of the photos this server holds originals of but had not finished. */
@@ -111,6 +129,11 @@ export class UploadsService {
     }
   }
 
+  /** Removes originals and stored files older than `minAgeMs` that no photo row names. */
+  sweepOrphans(minAgeMs: number): Promise<SweepResult> {
+    return sweepOrphanPhotos(this.photos, this.storage, this.originals, minAgeMs, this.log);
+  }
+
   /** Resolves once every photo queued so far is ready or removed (shutting down waits for this). */
   async finishProcessing(): Promise<void> {
     while (this.processing.size > 0) await Promise.allSettled(this.processing);
@@ -119,7 +142,8 @@ export class UploadsService {
   private process(listingId: string, publicId: string): void {
     const done = this.makeFiles(publicId)
       .then(
-        async () => {
+        async (made) => {
+          if (!made) return;
           // The owner may have deleted the photo, or the listing, while its files were made.
           if (await this.retried(() => this.photos.markReady(publicId))) this.photosProcessed.inc(1);
           else await deletePhotoFiles(this.storage, this.log, [publicId]);
@@ -137,33 +161,35 @@ export class UploadsService {
   }
 
   /**
-   * A step that records a processed photo, tried again while the database is unreachable: given up
-   * on, the photo would stay 'processing' until the next start (which resumes it from its original).
+   * A step of a photo's processing, tried again while the database is unreachable: given up on, the
+   * photo would stay 'processing' until the next start (which resumes it from its original).
    */
   private async retried<T>(step: () => Promise<T>): Promise<T> {
     for (const delay of DATABASE_RETRY_DELAYS_MS) {
       try {
         return await step();
       } catch (error) {
-        this.log.warn({ err: error, retryInMs: delay }, 'could not record a processed photo');
+        this.log.warn({ err: error, retryInMs: delay }, 'photo processing: the database did not answer');
         await sleep(delay);
       }
     }
     return step();
   }
 
-  /** Encodes the kept original and writes both files. */
-  private makeFiles(publicId: string): Promise<void> {
-    return inEncodingQueue(async () => {
-      const original = await this.originals.read(publicId);
-      if (!original) throw new Error('The original of the photo is missing');
-      const encoded = await encodeUploadedPhoto(original);
-      const [displayKey, thumbnailKey] = photoKeys(publicId);
-      await Promise.all([
-        this.storage.put(displayKey, encoded.display, PHOTO_CONTENT_TYPE),
-        this.storage.put(thumbnailKey, encoded.thumbnail, PHOTO_CONTENT_TYPE),
-      ]);
-    });
+  /** Encodes the kept original and writes both files; false when the photo was deleted first. */
+  private async makeFiles(publicId: string): Promise<boolean> {
+    const encoded = await this.encoder.encode(this.originals.file(publicId));
+    if (!encoded) {
+      // Deleting a photo discards its original: one deleted while it waited has nothing to make.
+      if ((await this.photos.existingPublicIds([publicId])).size === 0) return false;
+      throw new Error('The original of the photo is missing');
+    }
+    const [displayKey, thumbnailKey] = photoKeys(publicId);
+    await Promise.all([
+      this.storage.put(displayKey, encoded.display, PHOTO_CONTENT_TYPE),
+      this.storage.put(thumbnailKey, encoded.thumbnail, PHOTO_CONTENT_TYPE),
+    ]);
+    return true;
   }
 
   /** A photo that could not be processed leaves its listing like a deleted one. */

@@ -1,9 +1,14 @@
-import { access, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
+import { LocalStorage } from '../../storage/local-storage.js';
 import { createListingViaApi } from '../../test/listing-payload.js';
 import { readyPhotosOf } from '../../test/photos.js';
+import { ListingPhotosRepository } from '../listings/listing-photos.repository.js';
+import { sweepOrphanPhotos } from './orphan-sweep.js';
+import { newPublicId, photoKeys } from './photo-files.js';
+import { PhotoOriginals } from './photo-originals.js';
 import {
   signUp,
   STARTUP_TIMEOUT_MS,
@@ -652,6 +657,60 @@ describe('serving photos', () => {
       }
     }
     expect(answers.filter((answer) => answer.status === 404).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the orphan sweep', () => {
+  const HOUR_MS = 60 * 60_000;
+  /** Writes a file last modified `ageMs` ago. */
+  async function plant(file: string, ageMs: number): Promise<string> {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, 'left behind');
+    const modified = new Date(Date.now() - ageMs);
+    await utimes(file, modified, modified);
+    return file;
+  }
+  const original = (publicId: string) => path.join(t.config.photoOriginalsDir, publicId);
+  const stored = (key: string) => path.join(t.config.uploadDir, key);
+
+  it('removes old originals and stored files no photo names; keeps young ones and every named photo', async () => {
+    const id = await createListing();
+    const [ready] = await uploadReady(id, await photos(1));
+    // A listing's photos, however old their files, stay.
+    const readyFiles = [fileOf(ready.url), fileOf(ready.thumbnail)];
+    for (const file of readyFiles) await utimes(file, new Date(0), new Date(0));
+    const namedOriginal = await plant(original(ready.publicId), 2 * HOUR_MS);
+
+    // What a killed upload or deletion leaves: an original whose row was never written, the files
+    // (one half written) of a photo whose row is gone.
+    const lost = newPublicId();
+    const [display, thumbnail] = photoKeys(lost);
+    const orphans = await Promise.all([
+      plant(original(newPublicId()), 2 * HOUR_MS),
+      plant(stored(display), 2 * HOUR_MS),
+      plant(stored(thumbnail), 2 * HOUR_MS),
+      plant(`${stored(display)}.3f9a1c2b7d4e.partial`, 2 * HOUR_MS),
+    ]);
+    // An upload in flight: its original is kept, its row not yet written.
+    const young = await plant(original(newPublicId()), 60_000);
+    // Not an uploaded photo's file: not the sweep's.
+    const demo = await plant(stored('demo/sedan-1.webp'), 2 * HOUR_MS);
+
+    const swept = await sweepOrphanPhotos(
+      new ListingPhotosRepository(t.app.database.db),
+      new LocalStorage(t.config.uploadDir),
+      new PhotoOriginals(t.config.photoOriginalsDir),
+      HOUR_MS,
+      t.app.log,
+    );
+
+    expect(swept).toEqual({ originals: 1, files: 3 });
+    expect(await Promise.all(orphans.map(exists))).toEqual([false, false, false, false]);
+    const kept = [...readyFiles, namedOriginal, young, demo];
+    expect(await Promise.all(kept.map(exists))).toEqual(kept.map(() => true));
+    expect((await fetchImage(ready.url)).response.status).toBe(200);
+    // The originals the sweep had to keep: the shutdown test below expects none left.
+    await Promise.all([rm(namedOriginal), rm(young)]);
   });
 });
 

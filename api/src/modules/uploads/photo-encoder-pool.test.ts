@@ -1,0 +1,97 @@
+import { readdir, readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { PhotoEncoderPool } from './photo-encoder-pool.js';
+
+let dir: string;
+let pool: PhotoEncoderPool;
+
+/** The pool's workers: this process's children running the encoder. */
+async function workerPids(): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const [stat, command] = await Promise.all(
+      [`/proc/${entry}/stat`, `/proc/${entry}/cmdline`].map((file) => readFile(file, 'utf8').catch(() => '')),
+    );
+    // Fields after the command's closing parenthesis: state, parent pid, …
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (parent === process.pid && command.includes('photo-encoder-worker')) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+/** The nice value of each thread of a process (field 19 of /proc/<pid>/task/<tid>/stat). */
+async function threadNiceValues(pid: number): Promise<number[]> {
+  const threads = await readdir(`/proc/${pid}/task`);
+  return Promise.all(
+    threads.map(async (tid) => {
+      const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    }),
+  );
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'carmarket-encoder-test-'));
+  pool = new PhotoEncoderPool(2);
+});
+
+afterAll(async () => {
+  await pool.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function original(name: string, width = 2000, height = 1500): Promise<string> {
+  const file = path.join(dir, name);
+  const bytes = await sharp({ create: { width, height, channels: 3, background: '#336699' } })
+    .jpeg()
+    .toBuffer();
+  await writeFile(file, bytes);
+  return file;
+}
+
+describe('PhotoEncoderPool', () => {
+  it('encodes in child processes whose every thread runs at the lowest priority', async () => {
+    const files = await Promise.all(['a', 'b', 'c'].map((name) => original(name)));
+    const encoded = await Promise.all(files.map((file) => pool.encode(file)));
+    for (const photo of encoded) {
+      expect(await sharp(photo!.display).metadata()).toMatchObject({
+        format: 'webp',
+        width: 1600,
+        height: 1200,
+      });
+      expect(await sharp(photo!.thumbnail).metadata()).toMatchObject({
+        format: 'webp',
+        width: 400,
+        height: 300,
+      });
+    }
+    const workers = await workerPids();
+    expect(workers).toHaveLength(2);
+    for (const pid of workers) expect(new Set(await threadNiceValues(pid))).toEqual(new Set([19]));
+    expect(pool.load).toEqual({ encoding: 0, waiting: 0 });
+  });
+
+  it('answers undefined for an original that is gone, and fails on one that cannot be decoded', async () => {
+    expect(await pool.encode(path.join(dir, 'never-kept'))).toBeUndefined();
+    const damaged = path.join(dir, 'damaged');
+    await writeFile(damaged, (await readFile(await original('whole'))).subarray(0, 2000));
+    await expect(pool.encode(damaged)).rejects.toThrow(/Encoding the photo failed/);
+  });
+
+  it('encodes a photo again on a new worker when its worker dies, and goes on with new workers', async () => {
+    const file = await original('big', 6000, 4000);
+    const encoding = pool.encode(file);
+    // Every worker killed once one has the photo (a crash in the decoder, an out-of-memory kill).
+    let workers: number[] = [];
+    while (pool.load.encoding === 0 || (workers = await workerPids()).length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    for (const pid of workers) process.kill(pid, 'SIGKILL');
+    expect(await sharp((await encoding)!.display).metadata()).toMatchObject({ width: 1600, height: 1067 });
+    expect(await pool.encode(await original('next'))).toBeDefined();
+  });
+});

@@ -1,0 +1,42 @@
+// A child process of the API that encodes uploaded photos, one at a time, at the lowest CPU
+// priority: with every core busy, the API's requests run first and the encodes take what is left.
+import { readdir, readFile } from 'node:fs/promises';
+import { constants, setPriority } from 'node:os';
+import { encodeUploadedPhoto } from './photo-files.js';
+import type { EncodeRequest, WorkerMessage } from './photo-encoder-pool.js';
+
+/**
+ * Linux keeps a priority per thread, and a new thread takes its creator's: every thread this process
+ * has (libuv's pool, which starts libvips' threads, included) is lowered. Elsewhere the process's.
+ */
+async function lowerPriority(): Promise<void> {
+  const threads = await readdir('/proc/self/task').catch(() => [String(process.pid)]);
+  for (const thread of threads) setPriority(Number(thread), constants.priority.PRIORITY_LOW);
+}
+// The API decides when encoding stops: a SIGTERM or Ctrl-C sent to the whole process group must not
+// cut the encodes that its graceful shutdown waits for. Once the API is gone (its channel closes,
+// even after a SIGKILL), so is this process.
+process.on('SIGTERM', () => undefined);
+process.on('SIGINT', () => undefined);
+process.on('disconnect', () => process.exit(0));
+
+const reply = (message: WorkerMessage) => process.send?.(message);
+
+process.on('message', async ({ originalFile }: EncodeRequest) => {
+  let original: Buffer;
+  try {
+    original = await readFile(originalFile);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reply({ missing: true });
+    return reply({ error: (error as Error).message });
+  }
+  try {
+    reply({ encoded: await encodeUploadedPhoto(original) });
+  } catch (error) {
+    reply({ error: (error as Error).message });
+  }
+});
+
+// The API sends its first photo once told, so nothing arrives before the handler or at full priority.
+await lowerPriority();
+reply({ ready: true });

@@ -13,9 +13,9 @@ async function workerPids(): Promise<number[]> {
   const pids: number[] = [];
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const [stat, command] = await Promise.all(
-      [`/proc/${entry}/stat`, `/proc/${entry}/cmdline`].map((file) => readFile(file, 'utf8').catch(() => '')),
-    );
+    const read = (file: string) => readFile(`/proc/${entry}/${file}`, 'utf8').catch(() => '');
+    const stat = await read('stat');
+    const command = await read('cmdline');
     // Fields after the command's closing parenthesis: state, parent pid, …
     const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
     if (parent === process.pid && command.includes('photo-encoder-worker')) pids.push(Number(entry));

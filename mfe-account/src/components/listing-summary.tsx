@@ -67,7 +67,10 @@ export function ListingSummary({
   return (
     <Item as="li">
       <Car>
-        <Thumbnail src={listing.primaryImage?.thumbnail} />
+        <Thumbnail
+          src={listing.primaryImage?.thumbnail}
+          processing={listing.primaryImage?.status === 'processing'}
+        />
         <div>
           <Title>
             <Link ref={titleRef} to={routes.listing(listing._id)}>

@@ -99,12 +99,23 @@ const ThumbnailFrame = styled.span<{ $width: number }>`
 /**
  * A car's photo where people scan lists (favorites, dashboard, conversations): a 4:3 crop of a fixed
  * width, so rows line up and nothing shifts as it loads; decorative (the row names the car), lazy.
+ * A photo still processing after its upload has no file yet: it says so in its place.
  */
-export function Thumbnail({ src, width = 96 }: { src: string | null | undefined; width?: number }) {
+export function Thumbnail({
+  src,
+  width = 96,
+  processing = false,
+}: {
+  src: string | null | undefined;
+  width?: number;
+  processing?: boolean;
+}) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   return (
     <ThumbnailFrame $width={width}>
-      {src && failedSrc !== src ? (
+      {processing ? (
+        'Processing…'
+      ) : src && failedSrc !== src ? (
         <img
           src={src}
           alt=""

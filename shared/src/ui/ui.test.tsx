@@ -9,7 +9,7 @@ import { Button } from './button.js';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './fields.js';
 import { GlobalStyle } from './global-style.js';
 import { PlaceFields } from './place-fields.js';
-import { EmptyState, ErrorState, Skeleton, Spinner, SupportRequestId } from './primitives.js';
+import { EmptyState, ErrorState, Skeleton, Spinner, SupportRequestId, Thumbnail } from './primitives.js';
 import { darkTheme, lightTheme } from './theme.js';
 
 const renderThemed = (ui: ReactElement, theme = lightTheme) =>
@@ -147,6 +147,20 @@ describe('Button', () => {
     );
     const button = screen.getByRole('button', { name: 'Go' });
     expect([...button.attributes].map((attribute) => attribute.name)).toEqual(['class']);
+  });
+});
+
+describe('Thumbnail', () => {
+  it('shows the photo, or says the photo is still processing instead of loading a file not made yet', () => {
+    const { container, rerender } = renderThemed(<Thumbnail src="/uploads/photos/ab/ab-thumb.webp" />);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/uploads/photos/ab/ab-thumb.webp');
+    rerender(
+      <ThemeProvider theme={lightTheme}>
+        <Thumbnail src="/uploads/photos/ab/ab-thumb.webp" processing />
+      </ThemeProvider>,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toBe('Processing…');
   });
 });
 

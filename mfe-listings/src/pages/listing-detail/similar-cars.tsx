@@ -88,7 +88,12 @@ export function SimilarCars({ listingId }: { listingId: Id }) {
                 <Link to={routes.listing(listing._id)}>
                   <Photo>
                     {listing.primaryImage ? (
-                      <ListingPhoto src={listing.primaryImage.thumbnail} alt="" loading="lazy" />
+                      <ListingPhoto
+                        src={listing.primaryImage.thumbnail}
+                        alt=""
+                        loading="lazy"
+                        processing={listing.primaryImage.status === 'processing'}
+                      />
                     ) : (
                       'No Image'
                     )}

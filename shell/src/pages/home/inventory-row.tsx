@@ -99,7 +99,8 @@ function CarTile({ listing, eager }: { listing: Listing; eager: boolean }) {
   return (
     <CarCard as="article">
       <Photo>
-        {primaryImage && (
+        {/* A photo still processing after its upload has no file yet: the grey box stands in. */}
+        {primaryImage && primaryImage.status !== 'processing' && (
           <img
             src={primaryImage.thumbnail}
             alt=""

@@ -105,8 +105,8 @@ const THUMBNAIL_WIDTH = 400;
 const THUMBNAIL_HEIGHT = 300;
 
 /**
- * A search result (spec §2): photo ('No Image' without one, 'No Image Available' when it fails to
- * load), price in whole dollars, miles, place, days on market, the deal rating, Verified and dealer
+ * A search result (spec §2): photo ('No Image' without one, 'Processing…' while it is made after
+ * its upload, 'No Image Available' when it fails to load), price in whole dollars, miles, place, days on market, the deal rating, Verified and dealer
  * badges, and the favorite heart. A card in the first
  * screenful loads its photo at once (`aboveTheFold`), the first one at high priority: it is the
  * page's largest paint; the others wait until they are scrolled near.
@@ -134,6 +134,9 @@ export function ListingCard({
       <Photo $mode={mode}>
         {!primaryImage ? (
           'No Image'
+        ) : primaryImage.status === 'processing' ? (
+          // Just uploaded: its file is being made (the listing page shows it once ready).
+          'Processing…'
         ) : imageFailed ? (
           'No Image Available'
         ) : (

@@ -82,16 +82,18 @@ const startApi = (databaseUrl: string, dataDir: string) =>
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 30_000);
 
+  /** The buyer writes to the seller through the first process. */
+  const send = async (content: string) => {
+    const res = await fetch(`${processes[0]!.baseUrl}/api/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
+      body: JSON.stringify({ listingId, recipientId: seller.id, content }),
+    });
+    return ((await res.json()) as { data: Message }).data;
+  };
+
   it('carries messages, typing, read receipts and presence from one process to the other', async () => {
     const [first, second] = processes as [ApiProcess, ApiProcess];
-    const send = async (content: string) => {
-      const res = await fetch(`${first.baseUrl}/api/messages`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
-        body: JSON.stringify({ listingId, recipientId: seller.id, content }),
-      });
-      return ((await res.json()) as { data: Message }).data;
-    };
     // Presence goes to conversation partners only: the buyer writes first.
     await send('Is the Volvo still for sale?');
     const buyerSocket = await openSocket(first.baseUrl, buyer.token);
@@ -155,6 +157,8 @@ const startApi = (databaseUrl: string, dataDir: string) =>
 
   it("announces the users of a killed process's sockets offline once its heartbeat expires", async () => {
     const [first, second] = processes as [ApiProcess, ApiProcess];
+    // Presence goes to conversation partners only.
+    await send('Does it have a tow bar?');
     const buyerSocket = await openSocket(first.baseUrl, buyer.token);
     sockets.push(buyerSocket);
     const sellerOnline = nextEvent(buyerSocket, 'user-status-changed', (e) => e.userId === seller.id);

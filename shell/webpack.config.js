@@ -1,3 +1,10 @@
-import { createFederatedWebpackConfig } from '@carmarket/shared/mf';
+import { createFederatedWebpackConfig, withServerRender } from '@carmarket/shared/mf';
 
-export default createFederatedWebpackConfig({ name: 'shell', dir: import.meta.dirname });
+const dir = import.meta.dirname;
+export default withServerRender(createFederatedWebpackConfig({ name: 'shell', dir }), {
+  name: 'shell',
+  dir,
+  entry: './src/server.tsx',
+  // The federation runtime is the browser's: on the server the page's remote is handed over loaded.
+  alias: { 'src/remotes/remote-loader.ts': 'src/remotes/remote-loader.server.ts' },
+});

@@ -1,8 +1,9 @@
-import { setSessionExpiredHandler, startRealtime } from '@carmarket/shared';
+import { readStoredTheme, setSessionExpiredHandler, startRealtime, useSessionStore } from '@carmarket/shared';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
+import { serverState } from './app/server-state';
 import { registerRemotesOnce } from './remotes/remote-loader';
 
 // Read /remotes.json while the first page renders; a failure is retried by the first remote mount.
@@ -16,8 +17,16 @@ startRealtime();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// The server renders a guest's page in the default theme. This browser's first render is the same
+// markup only then: a signed-in user or another theme renders the page anew over it instead of
+// hydrating, which would mismatch.
+if (serverState?.theme === readStoredTheme() && !useSessionStore.getState().user) {
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}

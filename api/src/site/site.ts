@@ -16,6 +16,7 @@ import { NotFoundError } from '../http/errors.js';
 import { escapeHtml, withPreview, type PagePreview } from '../modules/listings/open-graph.js';
 import type { RemoteRegistry, RemotesManifest } from '../modules/remotes/remote-registry.js';
 import { registryPaths } from '../modules/remotes/remotes.service.js';
+import { createServerRenderer, type RenderedPage } from './server-render.js';
 
 // Files that name the current build and must be revalidated on every load; everything with a
 // content hash in its name never changes and may be cached for good.
@@ -73,6 +74,18 @@ function pageHints(pathname: string, remotesMap: RemotesManifest): string {
 }
 
 /**
+ * index.html with the server's render of the page in #root, its styles before it and the state the
+ * browser hydrates with after it.
+ */
+function withRenderedPage(html: string, rendered: RenderedPage | null): string {
+  if (!rendered) return html;
+  return html.replace(
+    '<div id="root"></div>',
+    () => `${rendered.styles}<div id="root">${rendered.html}</div>${rendered.state}`,
+  );
+}
+
+/**
  * Serves the built front ends from STATIC_ROOT as docs/architecture.md lays out: the shell at /,
  * each remote's built-in release at /remotes/<short>/, releases published from a dist folder at
  * /remotes/releases/<short>/<version>/, the deploy registry's answer at /remotes.json, and
@@ -111,6 +124,8 @@ export async function registerSite(
     ...remoteDirs.map(({ short, dir }) => ({ root: dir, prefix: `/remotes/${short}/` })),
     { root: releasesDir, prefix: '/remotes/releases/' },
   ];
+  const serverRenderer = createServerRenderer({ app, shellDir, remoteRoots, log: app.log });
+  void serverRenderer.warm();
   for (const { root, prefix } of remoteRoots) {
     await app.register(fastifyStatic, {
       root,
@@ -146,9 +161,14 @@ export async function registerSite(
         return null;
       });
       const pathname = request.url.split('?')[0] ?? '/';
-      const page = (await readFile(indexFile, 'utf8')).replace(
-        '</head>',
-        () => `    ${pageHints(pathname, remotesMap)}\n  </head>`,
+      // A page that does not exist is not rendered: the browser shows the app's own message.
+      const rendered = preview?.status === 404 ? null : await serverRenderer.render(request.url, remotesMap);
+      const page = withRenderedPage(
+        (await readFile(indexFile, 'utf8')).replace(
+          '</head>',
+          () => `    ${pageHints(pathname, remotesMap)}\n  </head>`,
+        ),
+        rendered,
       );
       return (
         reply

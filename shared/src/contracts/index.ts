@@ -7,3 +7,4 @@ export * from './search-url.js';
 export * from './listing-visibility.js';
 export * from './deal-rating.js';
 export * from './remote-compatibility.js';
+export * from './server-render.js';

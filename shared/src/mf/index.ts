@@ -8,6 +8,7 @@ export {
   standaloneDistDir,
   type FederatedAppOptions,
 } from './webpack-config.js';
+export { withServerRender, type ServerRenderOptions } from './server-render-config.js';
 export {
   apiDevPort,
   devPort,

@@ -86,12 +86,17 @@ function assertContractExposes(name: Exclude<FederatedAppName, 'shell'>, exposes
 
 // The production JSX runtime in every mode (swc-loader would pick the development one from the mode):
 // a development remote mounted in the production site gets the site's production React, which the
-// development runtime (react/jsx-dev-runtime) cannot run on.
-const swcOptions = {
+// development runtime (react/jsx-dev-runtime) cannot run on. The styled-components plugin names each
+// component by its file and place (not by the order components were defined on the page), so the
+// server build and the browser build give an element the same class and the page hydrates.
+export const swcOptions = {
   jsc: {
     parser: { syntax: 'typescript', tsx: true },
     transform: { react: { runtime: 'automatic', development: false } },
     target: 'es2022',
+    experimental: {
+      plugins: [['@swc/plugin-styled-components', { displayName: false, ssr: true }]],
+    },
   },
 };
 

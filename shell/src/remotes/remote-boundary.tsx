@@ -1,10 +1,12 @@
 import {
   Component,
+  createContext,
   lazy,
   Suspense,
   type ComponentType,
   type LazyExoticComponent,
   type ReactNode,
+  useContext,
 } from 'react';
 import { RemoteLoading, RemoteUnavailable } from './remote-fallbacks';
 import { loadRemoteComponent } from './remote-loader';
@@ -21,8 +23,14 @@ function lazyRemote(id: string): LazyExoticComponent<ComponentType> {
   return component;
 }
 
+/**
+ * The remote pages the server render loaded before rendering, by module id. The browser has none and
+ * loads each lazily; it hydrates the server's markup once its own copy has arrived.
+ */
+export const ServerLoadedRemotes = createContext<ReadonlyMap<string, ComponentType>>(new Map());
+
 function RemoteModule({ id }: { id: string }) {
-  const Module = lazyRemote(id);
+  const Module = useContext(ServerLoadedRemotes).get(id) ?? lazyRemote(id);
   return <Module />;
 }
 

@@ -4,6 +4,8 @@ import { useMatches } from '@carmarket/shared/router';
 /** Per-route data in the route table: the document title of the page. */
 export interface RouteHandle {
   title: string;
+  /** The remote module the route mounts ('mfe_listings/ListingDetailPage'), if any. */
+  remote?: string;
 }
 
 const isRouteHandle = (handle: unknown): handle is RouteHandle =>

@@ -1,5 +1,4 @@
 import {
-  formatLongDate,
   formatPrice,
   formatVehicleName,
   getErrorMessage,
@@ -17,6 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { FactGrid } from './vehicle-details';
+import { ReaderDate } from './reader-date';
 import { useToggleFavorite } from '../../features/favorites/api/toggle-favorite';
 import { useSendMessage } from '../../features/messaging/api/send-message';
 import { useReportListing } from '../../features/reports/api/report-listing';
@@ -158,7 +158,7 @@ function SellerInformation({ listing }: { listing: Listing }) {
         <div>
           <dt>Member since</dt>
           <dd>
-            <time dateTime={seller.memberSince}>{formatLongDate(seller.memberSince)}</time>
+            <ReaderDate value={seller.memberSince} />
           </dd>
         </div>
         {phone && (
@@ -171,7 +171,9 @@ function SellerInformation({ listing }: { listing: Listing }) {
         )}
         <div>
           <dt>Listed</dt>
-          <dd>{formatLongDate(listing.createdAt)}</dd>
+          <dd>
+            <ReaderDate value={listing.createdAt} />
+          </dd>
         </div>
         {active && (
           <>

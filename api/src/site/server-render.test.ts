@@ -1,0 +1,184 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { RemotesManifest } from '../modules/remotes/remote-registry.js';
+import { createServerRenderer, remoteServerBuildFile } from './server-render.js';
+
+// Server builds as the webpack server config writes them: ES modules that read the shared libraries
+// from the server process (SERVER_RENDER_MODULES_GLOBAL) instead of bundling their own.
+const SHELL_BUILD = `
+const modules = globalThis.__carmarketServerModules;
+const React = modules['react'];
+const { QueryClientProvider } = modules['@tanstack/react-query'];
+export async function createPage({ queryClient, remotes }) {
+  const [Page] = [...remotes.values()];
+  return React.createElement(QueryClientProvider, { client: queryClient },
+    React.createElement('main', null, React.createElement(React.Suspense, { fallback: 'loading' }, React.createElement(Page))));
+}
+export function matchRemote(pathname) {
+  const id = /^\\/listing\\/([^/]+)$/.exec(pathname)?.[1];
+  return id ? { id: 'mfe_listings/ListingDetailPage', params: { id } } : null;
+}
+`;
+
+const remoteBuild = (component: string, prefetch = 'undefined') => `
+const modules = globalThis.__carmarketServerModules;
+const React = modules['react'];
+const { useQuery } = modules['@tanstack/react-query'];
+const { http } = modules['@carmarket/shared'];
+const styled = modules['styled-components'].default;
+const answerQuery = (id) => ({ queryKey: ['answer', id], queryFn: () => http.get('/answer/' + id).then((response) => response.data.data) });
+const Title = styled.h1\`color: rebeccapurple;\`;
+export const pages = {
+  './ListingDetailPage': { Component: ${component}, prefetch: ${prefetch} },
+};
+`;
+
+const WORKING_PAGE = remoteBuild(
+  `function Page() {
+    const { data } = useQuery(answerQuery('7'));
+    return React.createElement(Title, null, data ? 'The answer is ' + data.value : 'No answer');
+  }`,
+  '(queryClient, { id }) => queryClient.prefetchQuery(answerQuery(id))',
+);
+
+describe('server render', () => {
+  let app: FastifyInstance;
+  let root: string;
+  const errors: string[] = [];
+  const remotesMap: RemotesManifest = { remotes: [] };
+
+  const writeBuild = async (dir: string, source: string) => {
+    await mkdir(path.join(root, dir, 'server'), { recursive: true });
+    await writeFile(path.join(root, dir, 'server', 'render.js'), source);
+  };
+
+  // Each test publishes its remote as a release of its own (a new folder), as the registry does.
+  let releases = 0;
+  const publishRemote = async (source: string) => {
+    const version = `v${++releases}`;
+    await writeBuild(path.join('releases', version), source);
+    remotesMap.remotes = [
+      { name: 'mfe_listings', entry: `/remotes/releases/listings/${version}/mf-manifest.json`, version },
+    ];
+  };
+
+  const renderer =
+    (timeoutMs = 1_500) =>
+    (url: string, map: RemotesManifest) =>
+      createServerRenderer({
+        app,
+        shellDir: path.join(root, 'shell'),
+        remoteRoots: [{ prefix: '/remotes/releases/listings/', root: path.join(root, 'releases') }],
+        log: app.log,
+        timeoutMs,
+      }).render(url, map);
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'carmarket-server-render-'));
+    app = Fastify({
+      logger: {
+        level: 'error',
+        stream: { write: (line: string) => errors.push(JSON.parse(line).err?.message) },
+      },
+    });
+    app.get('/api/answer/:id', async (request) => ({
+      success: true,
+      data: { value: Number((request.params as { id: string }).id) * 6 },
+    }));
+    await app.ready();
+    await writeBuild('shell', SHELL_BUILD);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    errors.length = 0;
+  });
+
+  it("renders the registry's release of the page with its styles, and hands its reads and query client over", async () => {
+    await publishRemote(WORKING_PAGE);
+    const page = await renderer()('/listing/7', remotesMap);
+    expect(page?.html).toMatch(/<h1 class="[^"]+">The answer is 42<\/h1>/);
+    expect(page?.styles).toContain('color:rebeccapurple');
+    const state = JSON.parse(/>(.*)<\/script>$/.exec(page!.state)![1]!);
+    expect(state.queryClientId).toMatch(/^qc-/);
+    expect(state.queries.queries).toEqual([
+      expect.objectContaining({
+        queryKey: ['answer', '7'],
+        state: expect.objectContaining({ data: { value: 42 } }),
+      }),
+    ]);
+    expect(errors).toEqual([]);
+  });
+
+  it('renders a page whose read failed in its loading state rather than failing', async () => {
+    await publishRemote(
+      remoteBuild(
+        `function Page() { const { data } = useQuery(answerQuery('7')); return React.createElement('p', null, data ? 'answer' : 'No answer yet'); }`,
+        "(queryClient) => queryClient.prefetchQuery({ queryKey: ['missing'], queryFn: () => http.get('/missing') })",
+      ),
+    );
+    const page = await renderer()('/listing/7', remotesMap);
+    expect(page?.html).toContain('No answer yet');
+    expect(JSON.parse(/>(.*)<\/script>$/.exec(page!.state)![1]!).queries.queries).toEqual([]);
+  });
+
+  it('leaves the page to the browser when the remote server build throws as it loads', async () => {
+    await publishRemote("throw new Error('broken on purpose');");
+    await expect(renderer()('/listing/7', remotesMap)).resolves.toBeNull();
+    expect(errors).toEqual(['broken on purpose']);
+  });
+
+  it("leaves the page to the browser when the remote's page throws while rendering", async () => {
+    await publishRemote(remoteBuild(`function Page() { throw new Error('page broken'); }`));
+    await expect(renderer()('/listing/7', remotesMap)).resolves.toBeNull();
+    expect(errors).toEqual(['page broken']);
+  });
+
+  it('gives up at its time limit', async () => {
+    await publishRemote(
+      remoteBuild(`function Page() { return 'never shown'; }`, '() => new Promise(() => {})'),
+    );
+    const started = Date.now();
+    await expect(renderer(200)('/listing/7', remotesMap)).resolves.toBeNull();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(errors).toEqual(['the server render took over 200 ms']);
+  });
+
+  it('renders nothing for a route without a remote page, or without a shell build', async () => {
+    await publishRemote(WORKING_PAGE);
+    await expect(renderer()('/dashboard', remotesMap)).resolves.toBeNull();
+    const noShell = createServerRenderer({
+      app,
+      shellDir: path.join(root, 'none'),
+      remoteRoots: [],
+      log: app.log,
+    });
+    await expect(noShell.render('/listing/7', remotesMap)).resolves.toBeNull();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('remoteServerBuildFile', () => {
+  const roots = [{ prefix: '/remotes/listings/', root: '/srv/listings' }];
+  const map = (entry: string): RemotesManifest => ({
+    remotes: [{ name: 'mfe_listings', entry, version: '1.0.0' }],
+  });
+
+  it('is none for a release on another host (rendered in the browser only) or outside the served folders', () => {
+    expect(
+      remoteServerBuildFile(map('https://cdn.example.com/listings/mf-manifest.json'), 'mfe_listings', roots),
+    ).toBeNull();
+    expect(
+      remoteServerBuildFile(map('/remotes/listings/../../etc/mf-manifest.json'), 'mfe_listings', roots),
+    ).toBeNull();
+    expect(remoteServerBuildFile(map('/elsewhere/mf-manifest.json'), 'mfe_listings', roots)).toBeNull();
+    expect(remoteServerBuildFile(map('/remotes/listings/mf-manifest.json'), 'mfe_search', roots)).toBeNull();
+  });
+});

@@ -181,7 +181,7 @@ export class UploadsService {
     const encoded = await this.encoder.encode(this.originals.file(publicId));
     if (!encoded) {
       // Deleting a photo discards its original: one deleted while it waited has nothing to make.
-      if ((await this.photos.existingPublicIds([publicId])).size === 0) return false;
+      if ((await this.retried(() => this.photos.existingPublicIds([publicId]))).size === 0) return false;
       throw new Error('The original of the photo is missing');
     }
     const [displayKey, thumbnailKey] = photoKeys(publicId);

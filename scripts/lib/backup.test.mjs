@@ -137,6 +137,25 @@ describe.each(kinds)('backup and restore of %s', (_kind, serverUrl) => {
       },
     });
 
+  /** `npm run backup` of `site` into a folder `out` of the work directory: the backup's directory and manifest. */
+  async function backUp(site, out) {
+    const made = await runNode('scripts/backup.mjs', ['--out', path.join(workDir, out)], site.env);
+    expect(made).toMatchObject({ status: 0 });
+    const dir = /to (\S+)$/m.exec(made.output)[1];
+    return { dir, manifest: JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) };
+  }
+
+  /** Restores `backupDir` into `target` and answers what `buyer` (session refreshed) sees on a server there. */
+  async function restoredView(backupDir, target, buyer) {
+    expect(await runNode('scripts/restore.mjs', [backupDir], target.env)).toMatchObject({ status: 0 });
+    const restored = await start(target);
+    try {
+      return await siteView(restored.url, await refreshed(restored.url, buyer));
+    } finally {
+      await restored.stop();
+    }
+  }
+
   it(
     'restores listings, photo bytes and conversations into an empty site, and refuses what would lose data',
     async () => {
@@ -149,6 +168,7 @@ describe.each(kinds)('backup and restore of %s', (_kind, serverUrl) => {
       const server = await start(source);
       let before;
       let backupDir;
+      let manifest;
       try {
         const buyer = await signUpViaApi({ baseURL: server.url, mailbox });
         const { data: found } = await call(server.url, '/search');
@@ -168,17 +188,10 @@ describe.each(kinds)('backup and restore of %s', (_kind, serverUrl) => {
         ]);
 
         // While the server runs.
-        const made = await runNode(
-          'scripts/backup.mjs',
-          ['--out', path.join(workDir, 'backups')],
-          source.env,
-        );
-        expect(made).toMatchObject({ status: 0 });
-        backupDir = /to (\S+)$/m.exec(made.output)[1];
+        ({ dir: backupDir, manifest } = await backUp(source, 'backups'));
       } finally {
         await server.stop();
       }
-      const manifest = JSON.parse(await readFile(path.join(backupDir, 'manifest.json'), 'utf8'));
       expect(manifest).toMatchObject({
         database: { kind: serverUrl ? 'postgres' : 'pglite', migrations: { latest: expect.any(String) } },
         photos: { kind: 'local', files: expect.any(Number) },
@@ -186,14 +199,7 @@ describe.each(kinds)('backup and restore of %s', (_kind, serverUrl) => {
       expect(manifest.database.migrations.applied).toBeGreaterThan(0);
 
       const target = await freshSite('restored');
-      expect(await runNode('scripts/restore.mjs', [backupDir], target.env)).toMatchObject({ status: 0 });
-      const restored = await start(target);
-      try {
-        const buyer = await refreshed(restored.url, before.buyer);
-        expect(await siteView(restored.url, buyer)).toEqual(before.view);
-      } finally {
-        await restored.stop();
-      }
+      expect(await restoredView(backupDir, target, before.buyer)).toEqual(before.view);
 
       // A second restore into the same site would overwrite it: refused, and the photos are untouched.
       const photosBefore = await readdir(path.join(target.dataDir, 'uploads'), { recursive: true });
@@ -231,23 +237,17 @@ describe.each(kinds)('backup and restore of %s', (_kind, serverUrl) => {
         const server = await start(source);
         let before;
         let backupDir;
+        let manifest;
         try {
           const buyer = await signUpViaApi({ baseURL: server.url, mailbox });
           before = { buyer, view: await siteView(server.url, buyer) };
           const images = before.view.listings.flatMap(({ listing }) => listing.vehicle.images);
           expect(images.length).toBeGreaterThanOrEqual(8);
           expect(images.every((image) => image.url.startsWith(`${bucket.endpoint}/`))).toBe(true);
-          const made = await runNode(
-            'scripts/backup.mjs',
-            ['--out', path.join(workDir, 's3-backups')],
-            source.env,
-          );
-          expect(made).toMatchObject({ status: 0 });
-          backupDir = /to (\S+)$/m.exec(made.output)[1];
+          ({ dir: backupDir, manifest } = await backUp(source, 's3-backups'));
         } finally {
           await server.stop();
         }
-        const manifest = JSON.parse(await readFile(path.join(backupDir, 'manifest.json'), 'utf8'));
         expect(manifest.photos).toMatchObject({ kind: 's3', dir: 'photos', missing: [], elsewhere: [] });
         expect(manifest.photos.files).toBeGreaterThanOrEqual(8);
 
@@ -262,15 +262,8 @@ describe.each(kinds)('backup and restore of %s', (_kind, serverUrl) => {
         expect(withoutBucket.output).toMatch(/set S3_BUCKET .* to the bucket served there/);
 
         const target = inBucket(await freshSite('s3-restored'));
-        expect(await runNode('scripts/restore.mjs', [backupDir], target.env)).toMatchObject({ status: 0 });
+        expect(await restoredView(backupDir, target, before.buyer)).toEqual(before.view);
         expect(bucket.objects.size).toBe(manifest.photos.files);
-        const restored = await start(target);
-        try {
-          const buyer = await refreshed(restored.url, before.buyer);
-          expect(await siteView(restored.url, buyer)).toEqual(before.view);
-        } finally {
-          await restored.stop();
-        }
       } finally {
         await bucket.stop();
       }

@@ -137,6 +137,17 @@ describe.each(kinds)('backup and restore of %s', (_kind, serverUrl) => {
       },
     });
 
+  /** A fresh site (with `env` added) holding demo listings and their photos, and a server on it. */
+  async function seededSite(name, listings, env = {}) {
+    const fresh = await freshSite(name);
+    const site = { ...fresh, env: { ...fresh.env, ...env } };
+    // As `npm run seed` writes them, before the server opens the database.
+    expect(
+      await runNode('api/dist/seed/cli.js', ['--listings', String(listings), '--seed', '7'], site.env),
+    ).toMatchObject({ status: 0 });
+    return { site, server: await start(site) };
+  }
+
   /** `npm run backup` of `site` into a folder `out` of the work directory: the backup's directory and manifest. */
   async function backUp(site, out) {
     const made = await runNode('scripts/backup.mjs', ['--out', path.join(workDir, out)], site.env);
@@ -160,12 +171,7 @@ describe.each(kinds)('backup and restore of %s', (_kind, serverUrl) => {
     'restores listings, photo bytes and conversations into an empty site, and refuses what would lose data',
     async () => {
       await mkdir(path.join(workDir, 'static'));
-      const source = await freshSite('source');
-      // Demo listings with their photos, as `npm run seed` writes them (before the server opens the database).
-      expect(
-        await runNode('api/dist/seed/cli.js', ['--listings', '3', '--seed', '7'], source.env),
-      ).toMatchObject({ status: 0 });
-      const server = await start(source);
+      const { site: source, server } = await seededSite('source', 3);
       let before;
       let backupDir;
       let manifest;
@@ -230,11 +236,7 @@ describe.each(kinds)('backup and restore of %s', (_kind, serverUrl) => {
       const bucket = await startS3StandIn();
       try {
         const inBucket = (site) => ({ ...site, env: { ...site.env, ...bucket.env } });
-        const source = inBucket(await freshSite('s3-source'));
-        expect(
-          await runNode('api/dist/seed/cli.js', ['--listings', '2', '--seed', '11'], source.env),
-        ).toMatchObject({ status: 0 });
-        const server = await start(source);
+        const { site: source, server } = await seededSite('s3-source', 2, bucket.env);
         let before;
         let backupDir;
         let manifest;

@@ -7,15 +7,7 @@ import path from 'node:path';
 import { buildStale, repoRoot } from './lib/build.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
-// One worker per core in each of the two Jest runs that go at once: by default Jest takes cores - 1,
-// which on 2 cores is a single in-band process, so the PGlite run (the longer) finished on one core
-// after the PostgreSQL run had ended.
-const jest = [
-  process.execPath,
-  '--experimental-vm-modules',
-  'node_modules/jest/bin/jest.js',
-  '--maxWorkers=100%',
-];
+const jest = [process.execPath, '--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
 // Without DATABASE_URL the API suite runs on embedded PGlite; with it, once more on that server.
 const { DATABASE_URL: databaseUrl, ...envWithoutDatabase } = process.env;
 let chromiumPath;

@@ -26,9 +26,10 @@ const KB = 1024;
 // The targets are the product's budgets. Two are not met yet (docs/benchmarks.md says why and what
 // would close the gap), so until then the check fails at a regression ceiling just above today's
 // figures instead of the target, and still names every row that is over its target. The route ceiling
-// came down 98 -> 83 KB when the shared schemas moved to zod/mini (/create-listing 97.8 -> 81.8 KB).
+// came down 98 -> 83 KB when the shared schemas moved to zod/mini (/create-listing 97.8 -> 81.8 KB), and
+// to 79 KB when each front end bundled its own schemas instead of sharing them (77.7 KB).
 const budgets = { remoteEntry: 10 * KB, initial: 130 * KB, route: 60 * KB };
-const ceilings = { remoteEntry: 10 * KB, initial: 199 * KB, route: 83 * KB };
+const ceilings = { remoteEntry: 10 * KB, initial: 199 * KB, route: 79 * KB };
 
 // Spec §2: every route; ids that match nothing still load the route's code.
 const publicRoutes = ['/search', `/listing/${randomUUID()}`, '/login', '/register', '/verify'];

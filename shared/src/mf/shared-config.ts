@@ -28,13 +28,15 @@ const sharedModules: readonly (readonly [key: string, pkg: string])[] = [
   ['axios', 'axios'],
   ['socket.io-client', 'socket.io-client'],
   ['@carmarket/shared', '@carmarket/shared'],
-  ['@carmarket/shared/schemas', '@carmarket/shared'],
+  // @carmarket/shared/schemas is not listed: it keeps no state, and a shared entry loads whole (every
+  // schema, every zod check, the VIN decoder's table), while each bundle's own copy keeps only the
+  // schemas and zod/mini checks its forms use (/search 36.7 -> 27.5 KB, /create-listing 81.8 -> 77.7).
   ['@carmarket/shared/ui', '@carmarket/shared'],
   // The router is shared through this entry only, so the build keeps just the parts the site uses.
   ['@carmarket/shared/router', '@carmarket/shared'],
   // Forms live in the shell (sign-in), the seller wizard and the account profile. zod is not listed:
-  // only @carmarket/shared/schemas imports it, so it lives in that singleton's chunk, where unused
-  // parts can be dropped (shared as a whole it adds about 88 KB gzip to every form page).
+  // only @carmarket/shared/schemas imports it, so each bundle keeps the parts its schemas use (shared
+  // as a whole it adds about 88 KB gzip to every form page).
   // @hookform/resolvers is stateless and tiny, so each bundle keeps its own copy.
   ['react-hook-form', 'react-hook-form'],
 ];

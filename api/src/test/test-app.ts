@@ -55,6 +55,20 @@ function testResponse(status: number, headers: Headers, text: string): TestRespo
 }
 
 /**
+ * A start that failed (the database did not answer in time, say) closes what it had opened: an open
+ * pool would keep Jest from ever exiting. Errors here would only hide the one that made it fail.
+ */
+async function releaseAfterFailedStart(
+  app: FastifyInstance | undefined,
+  database: TestDatabase,
+  dataDir: string,
+): Promise<void> {
+  await app?.close().catch(() => undefined);
+  await database.drop().catch(() => undefined);
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/**
  * The real app over a database of its own (a copy of the migrated one, see createTestDatabase).
  * Requests go through Fastify's `inject`: the whole request pipeline without a socket. `listen`
  * opens a random local port instead, and requests then go over real HTTP (and socket.io clients can
@@ -95,21 +109,29 @@ export async function startTestApp(
     database: database.config,
   };
 
-  const app = await buildApp(config, { now: options.now });
+  const app = await buildApp(config, { now: options.now }).catch(async (error: unknown) => {
+    await releaseAfterFailedStart(undefined, database, dataDir);
+    throw error;
+  });
   // A 5xx is a defect wherever a test meets it, even when the test looks at something else: the
   // app's close() fails the test file with the requests that got one.
   const serverErrors: string[] = [];
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode >= 500) serverErrors.push(`${request.method} ${request.url} → ${reply.statusCode}`);
   });
-  // Applies nothing on the migrated copy; migrates an empty database when there is no copy.
-  await app.database.migrate();
   let baseUrl = '';
-  if (options.listen) {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  } else {
-    await app.ready();
+  try {
+    // Applies nothing on the migrated copy; migrates an empty database when there is no copy.
+    await app.database.migrate();
+    if (options.listen) {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    } else {
+      await app.ready();
+    }
+  } catch (error) {
+    await releaseAfterFailedStart(app, database, dataDir);
+    throw error;
   }
 
   return {

@@ -1,17 +1,53 @@
 // A bucket on loopback for tests of S3 photo storage: path-style PUT, GET, HEAD and DELETE of one
-// object, objects kept in memory. Writes must carry a valid Signature Version 4 for the given keys
-// (as S3 checks them); reads are anonymous, as a public bucket serves photos to browsers.
+// object, and ListObjectsV2 of the bucket, objects kept in memory. Writes and listings must carry a
+// valid Signature Version 4 for the given keys (as S3 checks them); reads of one object are
+// anonymous, as a public bucket serves photos to browsers but does not list them.
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { AwsV4Signer } from 'aws4fetch';
 
 const sha256Hex = (data) => createHash('sha256').update(data).digest('hex');
 
+const escapeXml = (text) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c],
+  );
+
+/** S3 lists keys in the order of their UTF-8 bytes. */
+const byBytes = (a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/**
+ * A ListObjectsV2 answer: the keys under `prefix` in S3's order, after the page the continuation
+ * token ends (here the last key it listed), at most `max-keys` and `pageSize` of them.
+ */
+function listPage(bucket, objects, query, pageSize) {
+  const prefix = query.get('prefix') ?? '';
+  const after = query.has('continuation-token')
+    ? Buffer.from(query.get('continuation-token'), 'base64url').toString()
+    : undefined;
+  const size = Math.min(pageSize, Number(query.get('max-keys') ?? 1000));
+  const keys = [...objects.keys()]
+    .filter((key) => key.startsWith(prefix) && (after === undefined || byBytes(key, after) > 0))
+    .sort(byBytes);
+  const page = keys.slice(0, size);
+  const truncated = keys.length > page.length;
+  const contents = page.map((key) => {
+    const { body, lastModified } = objects.get(key);
+    return `<Contents><Key>${escapeXml(key)}</Key><LastModified>${lastModified.toISOString()}</LastModified><Size>${body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
+  });
+  const next = truncated
+    ? `<NextContinuationToken>${Buffer.from(page.at(-1)).toString('base64url')}</NextContinuationToken>`
+    : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${bucket}</Name><Prefix>${escapeXml(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${size}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${contents.join('')}${next}</ListBucketResult>`;
+}
+
 /**
  * Starts the stand-in for `bucket`; answers its `endpoint`, the S3_* variables a server needs to
- * use it, its `objects` (key → { body, contentType }) and `stop()`.
+ * use it, its `objects` (key → { body, contentType, lastModified: Date }) and `stop()`. A listing
+ * answers at most `pageSize` keys a page (S3: 1,000), so tests can make it take several.
  */
-export async function startS3StandIn({ bucket = 'photos', region = 'us-east-1' } = {}) {
+export async function startS3StandIn({ bucket = 'photos', region = 'us-east-1', pageSize = 1000 } = {}) {
   const accessKeyId = 'stand-in-key';
   const secretAccessKey = 'stand-in-secret';
   const objects = new Map();
@@ -44,17 +80,24 @@ export async function startS3StandIn({ bucket = 'photos', region = 'us-east-1' }
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', async () => {
       const body = Buffer.concat(chunks);
+      const { pathname, searchParams } = new URL(req.url, endpoint);
       const prefix = `/${bucket}/`;
-      const key = req.url.startsWith(prefix)
-        ? req.url.slice(prefix.length).split('/').map(decodeURIComponent).join('/')
+      const key = pathname.startsWith(prefix)
+        ? pathname.slice(prefix.length).split('/').map(decodeURIComponent).join('/')
         : undefined;
-      const reading = req.method === 'GET' || req.method === 'HEAD';
-      if (!key || (!reading && !(await signatureMatches(req, body)))) {
+      const listing = req.method === 'GET' && !key && searchParams.get('list-type') === '2';
+      const reading = !listing && (req.method === 'GET' || req.method === 'HEAD');
+      const allowed = reading ? key : (key || listing) && (await signatureMatches(req, body));
+      if (!allowed) {
         res.writeHead(403).end('<Error><Code>AccessDenied</Code></Error>');
         return;
       }
-      if (req.method === 'PUT') {
-        objects.set(key, { body, contentType: req.headers['content-type'] });
+      if (listing) {
+        res
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end(listPage(bucket, objects, searchParams, pageSize));
+      } else if (req.method === 'PUT') {
+        objects.set(key, { body, contentType: req.headers['content-type'], lastModified: new Date() });
         res.writeHead(200).end();
       } else if (req.method === 'DELETE') {
         objects.delete(key);

@@ -12,10 +12,10 @@ export interface PhotoStorage {
   /** Removes the objects; keys that hold nothing are ignored. */
   delete(keys: readonly string[]): Promise<void>;
   /**
-   * Keys under `prefix` whose objects were last written before `before` (epoch ms), for removing
-   * files no photo names. Absent where listing is not implemented (S3): nothing is swept there.
+   * Keys under the folder `prefix` whose objects were last written before `before` (epoch ms), for
+   * removing files no photo names.
    */
-  listOlderThan?(prefix: string, before: number): Promise<string[]>;
+  listOlderThan(prefix: string, before: number): Promise<string[]>;
   /** The address browsers load the object from. */
   url(key: string): string;
 }

@@ -8,8 +8,9 @@ const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * Photos in an S3 bucket (AWS, or any S3-compatible server at S3_ENDPOINT) through calls signed by
- * aws4fetch (Signature Version 4): PUT, HEAD and DELETE of one object, and GET for backups. Objects
- * carry their Cache-Control, so the bucket (or a CDN in front of it) serves them as immutable.
+ * aws4fetch (Signature Version 4): PUT, HEAD and DELETE of one object, GET for backups, and
+ * ListObjectsV2 for the orphan sweep. Objects carry their Cache-Control, so the bucket (or a CDN in
+ * front of it) serves them as immutable.
  */
 export class S3Storage implements PhotoStorage {
   readonly description: string;
@@ -49,6 +50,30 @@ export class S3Storage implements PhotoStorage {
     await Promise.all(keys.map((key) => this.send('DELETE', key, undefined, {}, [200, 204])));
   }
 
+  /**
+   * ListObjectsV2 under `prefix/`, page after page (S3 answers at most 1,000 keys a page); keys are
+   * filtered by age here, as S3 cannot.
+   */
+  async listOlderThan(prefix: string, before: number): Promise<string[]> {
+    const old: string[] = [];
+    let continuationToken: string | undefined;
+    do {
+      const url = new URL(this.bucketUrl());
+      url.searchParams.set('list-type', '2');
+      url.searchParams.set('prefix', `${prefix}/`);
+      if (continuationToken) url.searchParams.set('continuation-token', continuationToken);
+      const response = await this.signedFetch('GET', url, undefined, {});
+      const text = await response.text();
+      if (response.status !== 200) {
+        throw new Error(`S3 list ${prefix}/ answered ${response.status}: ${text.slice(0, 300)}`);
+      }
+      const page = parseListPage(text);
+      for (const { key, lastModified } of page.objects) if (lastModified < before) old.push(key);
+      continuationToken = page.nextContinuationToken;
+    } while (continuationToken);
+    return old;
+  }
+
   url(key: string): string {
     return `${this.config.publicUrl}/${encodeKey(key)}`;
   }
@@ -60,10 +85,14 @@ export class S3Storage implements PhotoStorage {
     return url.slice(prefix.length).split('/').map(decodeURIComponent).join('/');
   }
 
-  private objectUrl(key: string): URL {
+  /** The bucket's address, ending with a slash: listed as it is, an object's key appended. */
+  private bucketUrl(): string {
     const { endpoint, bucket, region } = this.config;
-    const base = endpoint ? `${endpoint}/${bucket}` : `https://${bucket}.s3.${region}.amazonaws.com`;
-    return new URL(`${base}/${encodeKey(key)}`);
+    return endpoint ? `${endpoint}/${bucket}/` : `https://${bucket}.s3.${region}.amazonaws.com/`;
+  }
+
+  private objectUrl(key: string): URL {
+    return new URL(`${this.bucketUrl()}${encodeKey(key)}`);
   }
 
   /** Sends one signed request; returns its status, or throws when the status is not expected. */
@@ -86,7 +115,16 @@ export class S3Storage implements PhotoStorage {
     body: Buffer | undefined,
     headers: Record<string, string>,
   ): Promise<Response> {
-    return this.client.fetch(this.objectUrl(key), {
+    return this.signedFetch(method, this.objectUrl(key), body, headers);
+  }
+
+  private signedFetch(
+    method: string,
+    url: URL,
+    body: Buffer | undefined,
+    headers: Record<string, string>,
+  ): Promise<Response> {
+    return this.client.fetch(url, {
       method,
       // aws4fetch leaves an S3 payload unsigned unless its hash is given: sign it, so the bucket
       // rejects a body altered on the way.
@@ -103,6 +141,43 @@ export class S3Storage implements PhotoStorage {
 }
 
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+interface ListPage {
+  objects: { key: string; lastModified: number }[];
+  /** Set while the listing has more pages. */
+  nextContinuationToken: string | undefined;
+}
+
+/**
+ * One ListObjectsV2 answer. Its XML is flat and fixed (Contents elements holding Key and
+ * LastModified, then NextContinuationToken), so it is read with patterns rather than a parser.
+ */
+function parseListPage(xml: string): ListPage {
+  const objects = [...xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)].map(([, contents]) => {
+    const key = elementText(contents!, 'Key');
+    const lastModified = Date.parse(elementText(contents!, 'LastModified') ?? '');
+    if (key === undefined || Number.isNaN(lastModified)) {
+      throw new Error(`S3 listing: an object without a key or a date: ${contents!.slice(0, 300)}`);
+    }
+    return { key, lastModified };
+  });
+  const truncated = elementText(xml, 'IsTruncated') === 'true';
+  const nextContinuationToken = truncated ? elementText(xml, 'NextContinuationToken') : undefined;
+  if (truncated && !nextContinuationToken) {
+    throw new Error('S3 listing: truncated without a NextContinuationToken');
+  }
+  return { objects, nextContinuationToken };
+}
+
+/** The unescaped text of the first `<name>` element in `xml`, or undefined when there is none. */
+function elementText(xml: string, name: string): string | undefined {
+  const text = new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1];
+  return text?.replace(/&(?:#(\d+)|#x([0-9a-fA-F]+)|(amp|lt|gt|quot|apos));/g, (_, dec, hex, named) =>
+    dec || hex ? String.fromCodePoint(parseInt(dec ?? hex, dec ? 10 : 16)) : XML_ENTITIES[named as string]!,
+  );
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** Encodes each path segment as S3 expects (RFC 3986), keeping the slashes. */
 function encodeKey(key: string): string {

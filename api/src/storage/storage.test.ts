@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { AwsV4Signer } from 'aws4fetch';
+import { startTestBucket, type TestBucket } from '../test/s3-bucket.js';
 import { LocalStorage } from './local-storage.js';
 import { S3Storage } from './s3-storage.js';
 import type { PhotoStorage } from './photo-storage.js';
@@ -194,6 +195,52 @@ describe('S3Storage against a local stand-in', () => {
     expect(storage.url('photos/abc.webp')).toBe('https://cdn.example.com/photos/abc.webp');
     expect(storage.keyOf(storage.url('photos/a b+c(1).webp'))).toBe('photos/a b+c(1).webp');
     expect(storage.keyOf('https://elsewhere.example.com/photos/abc.webp')).toBeUndefined();
+  });
+});
+
+describe('S3Storage listing against the S3 stand-in', () => {
+  const HOUR_MS = 60 * 60_000;
+  let bucket: TestBucket;
+
+  // Two keys a page: every listing below takes several pages.
+  beforeAll(async () => {
+    bucket = await startTestBucket({ pageSize: 2 });
+  });
+
+  afterAll(() => bucket.stop());
+
+  async function store(key: string, ageMs: number): Promise<string> {
+    await bucket.storage.put(key, Buffer.from('webp bytes'), 'image/webp');
+    bucket.backdate(key, ageMs);
+    return key;
+  }
+
+  it('lists the keys under a folder last written before a time, page after page', async () => {
+    const old = await Promise.all(
+      [
+        'photos/a.webp',
+        'photos/a-thumb.webp',
+        // Escaped in the listing's XML.
+        `photos/b&c <d> "e" 'f'.webp`,
+        'photos/nested/g.webp',
+        'photos/h.webp.3f9a1c2b7d4e.partial',
+      ].map((key) => store(key, 2 * HOUR_MS)),
+    );
+    await store('photos/young.webp', 60_000);
+    await store('photos-elsewhere/old.webp', 2 * HOUR_MS);
+    await store('demo/sedan-1.webp', 2 * HOUR_MS);
+
+    const listed = await bucket.storage.listOlderThan('photos', Date.now() - HOUR_MS);
+
+    expect(listed.sort()).toEqual(old.sort());
+    expect(await bucket.storage.listOlderThan('nothing-here', Date.now())).toEqual([]);
+  });
+
+  it('is refused when the listing is signed with the wrong secret', async () => {
+    const storage = new S3Storage({ ...bucket.config, secretAccessKey: 'not-the-secret' });
+    await expect(storage.listOlderThan('photos', Date.now())).rejects.toThrow(
+      /S3 list photos\/ answered 403: <Error><Code>AccessDenied/,
+    );
   });
 });
 

@@ -30,7 +30,7 @@ export async function sweepOrphanPhotos(
 ): Promise<SweepResult> {
   const before = Date.now() - minAgeMs;
   const oldOriginals = await originals.olderThan(before);
-  const oldFiles = (await storage.listOlderThan?.(UPLOADED_PHOTOS_PREFIX, before)) ?? [];
+  const oldFiles = await storage.listOlderThan(UPLOADED_PHOTOS_PREFIX, before);
   const idOf = (key: string) => PHOTO_ID_PREFIX.exec(path.posix.basename(key))?.[0];
   const candidates = new Set([...oldOriginals, ...oldFiles.map(idOf)].filter((id) => id !== undefined));
   if (candidates.size === 0) return { originals: 0, files: 0 };

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { LocalStorage } from '../../storage/local-storage.js';
 import { createListingViaApi } from '../../test/listing-payload.js';
 import { readyPhotosOf } from '../../test/photos.js';
+import { startTestBucket } from '../../test/s3-bucket.js';
 import { ListingPhotosRepository } from '../listings/listing-photos.repository.js';
 import { sweepOrphanPhotos } from './orphan-sweep.js';
 import { newPublicId, photoKeys } from './photo-files.js';
@@ -711,6 +712,37 @@ describe('the orphan sweep', () => {
     expect((await fetchImage(ready.url)).response.status).toBe(200);
     // The originals the sweep had to keep: the shutdown test below expects none left.
     await Promise.all([rm(namedOriginal), rm(young)]);
+  });
+
+  it('on S3, removes old objects no photo names, over listing pages; keeps young ones and every named photo', async () => {
+    const id = await createListing();
+    const [ready] = await uploadReady(id, await photos(1));
+    // Two keys a listing page: the sweep has to read every page.
+    const bucket = await startTestBucket({ pageSize: 2 });
+    const store = async (key: string, ageMs: number) => {
+      await bucket.storage.put(key, Buffer.from('left behind'), 'image/webp');
+      bucket.backdate(key, ageMs);
+      return key;
+    };
+    try {
+      const named = await Promise.all(photoKeys(ready.publicId).map((key) => store(key, 2 * HOUR_MS)));
+      const orphans = await Promise.all(photoKeys(newPublicId()).map((key) => store(key, 2 * HOUR_MS)));
+      const young = await Promise.all(photoKeys(newPublicId()).map((key) => store(key, 60_000)));
+      const demo = await store('demo/sedan-1.webp', 2 * HOUR_MS);
+
+      const swept = await sweepOrphanPhotos(
+        new ListingPhotosRepository(t.app.database.db),
+        bucket.storage,
+        new PhotoOriginals(t.config.photoOriginalsDir),
+        HOUR_MS,
+        t.app.log,
+      );
+
+      expect(swept).toEqual({ originals: 0, files: orphans.length });
+      expect([...bucket.objects.keys()].sort()).toEqual([...named, ...young, demo].sort());
+    } finally {
+      await bucket.stop();
+    }
   });
 });
 

@@ -44,13 +44,15 @@ function listPage(bucket, objects, query, pageSize) {
 
 /**
  * Starts the stand-in for `bucket`; answers its `endpoint`, the S3_* variables a server needs to
- * use it, its `objects` (key → { body, contentType, lastModified: Date }) and `stop()`. A listing
+ * use it, its `objects` (key → { body, contentType, lastModified: Date }), the `requests` it received
+ * ({ method, url, headers }, for tests of what a client sends) and `stop()`. A listing
  * answers at most `pageSize` keys a page (S3: 1,000), so tests can make it take several.
  */
 export async function startS3StandIn({ bucket = 'photos', region = 'us-east-1', pageSize = 1000 } = {}) {
   const accessKeyId = 'stand-in-key';
   const secretAccessKey = 'stand-in-secret';
   const objects = new Map();
+  const requests = [];
   let endpoint;
 
   async function signatureMatches(req, body) {
@@ -87,9 +89,13 @@ export async function startS3StandIn({ bucket = 'photos', region = 'us-east-1', 
         : undefined;
       const listing = req.method === 'GET' && !key && searchParams.get('list-type') === '2';
       const reading = !listing && (req.method === 'GET' || req.method === 'HEAD');
-      const allowed = reading ? key : (key || listing) && (await signatureMatches(req, body));
-      if (!allowed) {
+      requests.push({ method: req.method, url: req.url, headers: req.headers });
+      if (!key && !listing) {
         res.writeHead(403).end('<Error><Code>AccessDenied</Code></Error>');
+        return;
+      }
+      if (!reading && !(await signatureMatches(req, body))) {
+        res.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
         return;
       }
       if (listing) {
@@ -114,6 +120,7 @@ export async function startS3StandIn({ bucket = 'photos', region = 'us-east-1', 
   return {
     endpoint,
     objects,
+    requests,
     env: {
       S3_ENDPOINT: endpoint,
       S3_REGION: region,

@@ -3,9 +3,9 @@ import { S3Storage } from '../storage/s3-storage.js';
 
 /**
  * The S3 stand-in the scripts' tests use (a bucket on loopback that checks signatures) with an
- * S3Storage signed for it; `pageSize` keys at most per listing page.
+ * S3Storage signed for it.
  */
-export async function startTestBucket(options: { pageSize?: number } = {}) {
+export async function startTestBucket(options: Parameters<typeof startS3StandIn>[0] = {}) {
   const bucket = await startS3StandIn(options);
   const { S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = bucket.env;
   const config = {

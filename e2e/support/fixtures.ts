@@ -142,6 +142,12 @@ function siteTest(env: Record<string, string>) {
  */
 export const isolatedSiteTest = siteTest({});
 
+/**
+ * For the visual baselines: a site that holds only their fixed data. On the isolated site other
+ * files add listings and searches, which change the home page's rows and its popular makes.
+ */
+export const visualSiteTest = siteTest({});
+
 /** A site with the product's one-minute resend interval, for tests of that rule itself. */
 export const productResendIntervalTest = siteTest({ AUTH_CODE_RESEND_INTERVAL_MS: '60000' });
 

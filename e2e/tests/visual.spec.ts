@@ -7,7 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { Mailbox } from '../../scripts/lib/smtp-catcher.mjs';
 import { signUpViaApi } from '../../scripts/lib/session.mjs';
-import { expect, isolatedSiteTest as test, storeSession, type Session } from '../support/fixtures';
+import { expect, storeSession, visualSiteTest as test, type Session } from '../support/fixtures';
 import { createListingViaApi, type ApiListing } from '../support/listings';
 import { createTestImages } from '../support/test-images';
 

@@ -118,6 +118,24 @@ export async function remoteCommand(site: { workDir: string }, ...args: string[]
   return stdout.trim();
 }
 
+/**
+ * Resolves once the site's remotes.json names a remote that `matches`: the server re-reads the
+ * registry within a second of a command, so a page loaded right after one may still get the old release.
+ */
+export async function untilServed(
+  siteUrl: string,
+  matches: (remote: { name: string; entry: string; version: string }) => boolean,
+) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const { remotes } = (await (await fetch(`${siteUrl}/remotes.json`)).json()) as {
+      remotes: { name: string; entry: string; version: string }[];
+    };
+    if (remotes.some(matches)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${siteUrl}/remotes.json did not switch within 10 s of the registry command`);
+}
+
 const webpackCli = path.join(repoRoot, 'node_modules/webpack-cli/bin/cli.js');
 
 /**
@@ -242,18 +260,10 @@ export async function publishRemoteUnderTest(site: { url: string; workDir: strin
   if (!short) return undefined;
   const dist = path.join(repoRoot, `mfe-${short}`, 'dist');
   await remoteCommand(site, 'publish', short, dist, '--version', 'under-test');
-  // The server re-reads the registry within a second; the suite starts only once it serves the release.
+  // The suite starts only once the site serves the release.
   const { release } = remoteUnderTestPaths(short);
   const entry = `${release}mf-manifest.json`;
-  let live = false;
-  for (let attempt = 0; attempt < 50 && !live; attempt += 1) {
-    const { remotes } = (await (await fetch(`${site.url}/remotes.json`)).json()) as {
-      remotes: { entry: string }[];
-    };
-    live = remotes.some((remote) => remote.entry === entry);
-    if (!live) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (!live) throw new Error(`${site.url} does not serve ${entry} after publishing it`);
+  await untilServed(site.url, (remote) => remote.entry === entry);
   for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
     const served = Buffer.from(await (await fetch(`${site.url}${release}${file}`)).arrayBuffer());
     if (!served.equals(await readFile(path.join(dist, file))))

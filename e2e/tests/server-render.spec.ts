@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { repoRoot } from '../../scripts/lib/build.mjs';
 import { Mailbox } from '../../scripts/lib/smtp-catcher.mjs';
 import { signUpViaApi, uniqueEmail } from '../../scripts/lib/session.mjs';
-import { remoteCommand } from '../support/deploy';
+import { remoteCommand, untilServed } from '../support/deploy';
 import { expect, isolatedSiteTest, test } from '../support/fixtures';
 import { createListingViaApi, type ApiListing } from '../support/listings';
 import { createTestImages } from '../support/test-images';
@@ -107,6 +107,9 @@ async function releaseWithText(from: string, to: string) {
   return dir;
 }
 
+const listingsAt = (version: string) => (remote: { name: string; version: string }) =>
+  remote.name === 'mfe_listings' && remote.version === version;
+
 isolatedSiteTest.describe('the release the registry serves', () => {
   let siteListing: ApiListing;
 
@@ -118,6 +121,7 @@ isolatedSiteTest.describe('the release the registry serves', () => {
 
   isolatedSiteTest.afterEach(async ({ site }) => {
     await remoteCommand(site, 'use', 'listings', 'built-in');
+    await untilServed(site.url, listingsAt('built-in'));
   });
 
   isolatedSiteTest(
@@ -131,6 +135,7 @@ isolatedSiteTest.describe('the release the registry serves', () => {
         '--version',
         'ssr-broken',
       );
+      await untilServed(site.url, listingsAt('ssr-broken'));
       const response = await page.request.get(`/listing/${siteListing._id}`);
       expect(response.status()).toBe(200);
       // The browser's own render: nothing of the listing in the markup, which still carries its SEO.
@@ -161,6 +166,7 @@ isolatedSiteTest.describe('the release the registry serves', () => {
           '--version',
           'ssr-text',
         );
+        await untilServed(site.url, listingsAt('ssr-text'));
         await page.goto(`/listing/${siteListing._id}`);
         await expect(page.getByLabel('Key facts')).toBeVisible();
         await expect(page.getByLabel('Quick facts')).toHaveCount(0);

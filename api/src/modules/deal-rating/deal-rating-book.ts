@@ -8,8 +8,8 @@ import {
   modelKey,
   priceDistance,
   valueFactor,
-  type ComparableCar,
 } from './estimator.js';
+import { Regions, sweepModel, type SweptCar } from './model-sweep.js';
 
 /** A listing as the book reads it: the search index's rows carry these fields. */
 export interface BookRow {
@@ -35,11 +35,9 @@ interface YearBucket {
   mileages: number[];
 }
 
-interface BookCar extends ComparableCar {
+interface BookCar extends SweptCar {
   key: string;
   updatedMicros: number;
-  /** valueFactor, worked out once. */
-  factor: number;
 }
 
 const LOAD_BATCH = 2000;
@@ -57,13 +55,15 @@ export class DealRatingBook {
   private readonly groups = new Map<string, Map<number, YearBucket>>();
   /** Active listings with an estimate: how far their price is from it (see priceDistance). */
   private readonly distances = new Map<string, number>();
+  /** The places of the cars, from the first rating on. */
+  private regions: Regions | undefined;
 
   constructor(private readonly nowMicros: () => number = () => Date.now() * 1000) {}
 
   /**
-   * Rates every listing of a full read of the table (a new book). Seconds of work at 100,000
-   * listings, so it gives the event loop a turn every LOAD_BATCH ratings: the server keeps answering
-   * (health checks, listing pages) while the search index is read.
+   * Rates every listing of a full read of the table (a new book). Seconds of work at 1,000,000
+   * listings, so it gives the event loop a turn after each make and model once LOAD_BATCH cars have
+   * been rated: the server keeps answering (health checks, listing pages) while the index is read.
    */
   async load(rows: Iterable<BookRow>): Promise<void> {
     this.take(rows);
@@ -75,14 +75,45 @@ export class DealRatingBook {
     for (const row of rows) this.add(row);
   }
 
-  /** Rates every active listing taken (see load). */
+  /**
+   * Rates every active listing taken (see load): make and model by make and model, each in one sweep
+   * (sweepModel) rather than car by car, with the same ratings as `rate`.
+   */
   async rateAll(): Promise<void> {
+    const soldSince = this.soldSince();
+    const counting = (car: BookCar) => !car.sold || car.updatedMicros > soldSince;
+    this.regions = new Regions([...this.cars.values()].filter(counting));
     let rated = 0;
-    for (const car of this.cars.values()) {
-      if (car.sold) continue;
-      this.rate(car);
-      if (++rated % LOAD_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const key of this.groups.keys()) {
+      rated += this.sweep(key, soldSince);
+      if (rated >= LOAD_BATCH) {
+        rated = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
+  }
+
+  /**
+   * Rates the active cars of one make and model (`only` these, else all) in one sweep; answers how
+   * many cars it read.
+   */
+  private sweep(key: string, soldSince: number, only?: ReadonlySet<BookCar>): number {
+    const cars: BookCar[] = [];
+    for (const sameYear of this.groups.get(key)!.values()) {
+      for (const car of sameYear.cars) if (!car.sold || car.updatedMicros > soldSince) cars.push(car);
+    }
+    this.regions ??= new Regions(cars);
+    sweepModel(
+      cars,
+      this.regions,
+      (car, result) => {
+        if (result.kind === 'distance') this.distances.set(car.id, result.distance);
+        else if (result.kind === 'unsure') this.rate(car, soldSince);
+        else this.distances.delete(car.id);
+      },
+      only,
+    );
+    return cars.length;
   }
 
   /** `distance` of an active listing with an estimate, else undefined ("Not enough data"). */
@@ -113,15 +144,14 @@ export class DealRatingBook {
       this.collectNear(old, affected);
     }
     const added = row ? this.add(row) : undefined;
-    if (added) {
-      this.collectNear(added, affected);
-      if (!added.sold) this.rate(added);
-    }
+    if (added) this.collectNear(added, affected);
+    const before = new Map([...affected].map((car) => [car, this.distances.get(car.id)]));
+    if (added && !added.sold) affected.add(added);
+    // By make and model: a change of make or model touches the comparables of both.
+    const soldSince = this.soldSince();
+    for (const key of new Set([...affected].map((car) => car.key))) this.sweep(key, soldSince, affected);
     const moved: string[] = [];
-    for (const car of affected) {
-      const before = this.distances.get(car.id);
-      if (this.rate(car) !== before) moved.push(car.id);
-    }
+    for (const [car, distance] of before) if (this.distances.get(car.id) !== distance) moved.push(car.id);
     return moved;
   }
 
@@ -185,8 +215,12 @@ export class DealRatingBook {
     for (const other of this.near(car)) if (!other.sold) into.add(other);
   }
 
-  private rate(car: BookCar): number | undefined {
-    const soldSince = this.nowMicros() - SOLD_WINDOW_MICROS;
+  /** Sold listings updated after this still count as comparables. */
+  private soldSince(): number {
+    return this.nowMicros() - SOLD_WINDOW_MICROS;
+  }
+
+  private rate(car: BookCar, soldSince = this.soldSince()): number | undefined {
     const comparables = this.near(car).filter((other) => !other.sold || other.updatedMicros > soldSince);
     const { estimate } = marketValue(car, comparables, (other) => other.factor);
     if (estimate === null) {

@@ -39,9 +39,11 @@ export const REGION_RADIUS_MILES = 200;
 const EARTH_RADIUS_MILES = 3958.8;
 const RADIANS = Math.PI / 180;
 /** No two places further apart in latitude than this are within the region (a cheap first test). */
-const REGION_LATITUDE_DEGREES = REGION_RADIUS_MILES / (EARTH_RADIUS_MILES * RADIANS);
+export const REGION_LATITUDE_DEGREES = REGION_RADIUS_MILES / (EARTH_RADIUS_MILES * RADIANS);
 
-function milesBetween(a: RatedCar, b: RatedCar): number {
+type Place = Pick<RatedCar, 'latitude' | 'longitude'>;
+
+function milesBetween(a: Place, b: Place): number {
   const haversine =
     Math.sin(((b.latitude - a.latitude) * RADIANS) / 2) ** 2 +
     Math.cos(a.latitude * RADIANS) *
@@ -49,6 +51,11 @@ function milesBetween(a: RatedCar, b: RatedCar): number {
       Math.sin(((b.longitude - a.longitude) * RADIANS) / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(haversine));
 }
+
+/** Whether `other` counts as near `car` for a regional estimate (symmetric). */
+export const isWithinRegion = (car: Place, other: Place) =>
+  Math.abs(other.latitude - car.latitude) <= REGION_LATITUDE_DEGREES &&
+  milesBetween(car, other) <= REGION_RADIUS_MILES;
 
 // Used cars lose roughly this share of their value per model year of age and per 10,000 miles.
 const VALUE_PER_YEAR = 0.08;
@@ -97,7 +104,7 @@ function quantile(sorted: Float64Array, share: number): number {
   return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
 }
 
-const roundTo50 = (value: number) => Math.round(value / 50) * 50;
+export const roundTo50 = (value: number) => Math.round(value / 50) * 50;
 
 /** Make and model as comparables are grouped: case-blind. */
 export const modelKey = (car: Pick<RatedCar, 'make' | 'model'>) =>
@@ -134,11 +141,7 @@ export function marketValue<Car extends ComparableCar>(
   everywhere: readonly Car[],
   factorOf: (car: Car) => number = valueFactor,
 ): MarketValue<Car> {
-  const nearby = everywhere.filter(
-    (other) =>
-      Math.abs(other.latitude - car.latitude) <= REGION_LATITUDE_DEGREES &&
-      milesBetween(car, other) <= REGION_RADIUS_MILES,
-  );
+  const nearby = everywhere.filter((other) => isWithinRegion(car, other));
   const regional = nearby.length >= MIN_COMPARABLES;
   const comparables = regional ? nearby : [...everywhere];
   if (comparables.length < MIN_COMPARABLES) {

@@ -62,8 +62,18 @@ const phases = [
     title: 'API integration, backup and restore (PostgreSQL at DATABASE_URL)',
     group: 'jest',
     skip: !databaseUrl && 'DATABASE_URL is not set',
-    // The scripts' project for scripts/lib/backup.test.mjs; its other tests do not use a database.
-    command: [...jest, '--selectProjects', 'api', 'scripts'],
+    // Only the test files whose imports reach the database client (the API's, or the scripts' for
+    // scripts/lib/backup.test.mjs): the others cannot behave differently here, and the PGlite run has
+    // them.
+    command: [
+      ...jest,
+      '--selectProjects',
+      'api',
+      'scripts',
+      '--findRelatedTests',
+      'api/src/db/client.ts',
+      'scripts/lib/bench-setup.mjs',
+    ],
   },
   {
     name: 'chromium',

@@ -55,6 +55,7 @@ import { drizzleModule, freePort, onPostgres, postgresUrl, withDatabase } from '
 import { buildStale, repoRoot } from './lib/build.mjs';
 import { uniqueEmail } from './lib/session.mjs';
 import { postgresBinDir, startPrivatePostgres } from './lib/private-postgres.mjs';
+import { serverEntry, serverNodeOptions } from './lib/server.mjs';
 import { Mailbox, startSmtpCatcher } from './lib/smtp-catcher.mjs';
 
 const { values: options } = parseArgs({
@@ -91,7 +92,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 async function startApi({ port, dataDir, env, log = [] }) {
   port ??= await freePort();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'api/dist/server.js')], {
+  const child = spawn(process.execPath, [...serverNodeOptions, serverEntry], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -1483,6 +1484,7 @@ async function loadScenario() {
             at: Date.now() - startedAt,
             rss: metrics.process_resident_memory_bytes,
             heapAfterGc: metrics.carmarket_heap_used_after_full_gc_bytes,
+            heapTotal: metrics.nodejs_heap_size_total_bytes,
             external: metrics.nodejs_external_memory_bytes,
             lagP99: metrics.nodejs_eventloop_lag_p99_seconds * 1000,
           });
@@ -1517,6 +1519,7 @@ async function loadScenario() {
     const steady = samples.filter((sample) => sample.at >= warmUpMs);
     const rss = memoryTrend(steady, 'rss');
     const heapAfterGc = memoryTrend(steady, 'heapAfterGc');
+    const heapTotal = memoryTrend(steady, 'heapTotal');
     const external = memoryTrend(steady, 'external');
     const lags = samples.map((sample) => sample.lagP99);
     const listingP99 = percentileMs(tally.latencies.listing ?? [], 99);
@@ -1549,6 +1552,9 @@ async function loadScenario() {
       heapAfterGcSlopeMbPerMin: heapAfterGc.slopeMbPerMin,
       heapAfterGcTrendPct: heapAfterGc.trendPct,
       heapAfterGcFloorRisePct: heapAfterGc.floorRisePct,
+      heapTotalStartMb: heapTotal.startMb,
+      heapTotalEndMb: heapTotal.endMb,
+      heapTotalFloorRisePct: heapTotal.floorRisePct,
       externalStartMb: external.startMb,
       externalEndMb: external.endMb,
       rssStartMb: rss.startMb,
@@ -1664,6 +1670,10 @@ const FIGURES = {
   heapAfterGcTrendPct: 'that trend over the sampled time, as a share of the mean (%)',
   heapAfterGcFloorRisePct:
     'lowest sample of the last third of the run over that of the first third (%; the scenario fails at 5: a leak)',
+  heapTotalStartMb:
+    "V8's heap as reserved from the system (used and free pages), first sample after the warm-up (MB)",
+  heapTotalEndMb: 'the same, last sample (MB)',
+  heapTotalFloorRisePct: 'the same floor comparison for the heap V8 reserves (%)',
   externalStartMb:
     "memory of buffers and native objects V8's heap points at, first sample after the warm-up (MB)",
   externalEndMb: 'the same, last sample (MB)',

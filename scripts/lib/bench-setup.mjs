@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serverEntry, serverNodeOptions } from './server.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -56,7 +57,7 @@ export const freePort = () =>
 /** The built API as its own process; `env` adds to (or overrides) the benchmark's settings. */
 export async function startServer(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], {
+  const child = spawn(process.execPath, [...serverNodeOptions, serverEntry], {
     env: {
       ...process.env,
       JWT_SECRET: randomBytes(32).toString('hex'),

@@ -1,7 +1,16 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimitConfig } from '../config/env.js';
 import { TooManyRequestsError } from './errors.js';
+
+/**
+ * The global limit's key: the client's address as @fastify/rate-limit keys it by default (an IPv6
+ * address by its subnet). A request whose client hung up while it waited (under overload) has no
+ * address left, and the default key throws on it: a 500 logged for nobody. Those share one key.
+ */
+export function clientAddressKey(request: { ip?: string }): string {
+  return request.ip === undefined ? 'no-address' : normalizeIP(request.ip);
+}
 
 /**
  * Limits every route per client IP. Counters live in process memory: @fastify/rate-limit's shared
@@ -12,6 +21,7 @@ export async function registerGlobalRateLimit(app: FastifyInstance, limit: RateL
     global: true,
     max: limit.max,
     timeWindow: limit.windowMs,
+    keyGenerator: clientAddressKey,
     errorResponseBuilder: (_request, context) => new TooManyRequestsError(Math.ceil(context.ttl / 1000)),
   });
 }

@@ -29,8 +29,8 @@ export interface TestResponse {
 export interface RequestOptions {
   /** Sent as JSON with its content type. */
   json?: unknown;
-  /** Sent as is (e.g. malformed JSON), with the headers given. */
-  body?: string;
+  /** Sent as is (e.g. malformed JSON, a multipart body), with the headers given. */
+  body?: string | Buffer;
   token?: string;
   headers?: Record<string, string>;
 }

@@ -1,4 +1,9 @@
-import { createFederatedWebpackConfig } from '@carmarket/shared/mf';
+import { createFederatedWebpackConfig, withServerRender } from '@carmarket/shared/mf';
 import federation from './module-federation.config.js';
 
-export default createFederatedWebpackConfig({ ...federation, dir: import.meta.dirname });
+const dir = import.meta.dirname;
+export default withServerRender(createFederatedWebpackConfig({ ...federation, dir }), {
+  name: federation.name,
+  dir,
+  entry: './src/server.tsx',
+});

@@ -26,10 +26,26 @@ const KB = 1024;
 // The targets are the product's budgets. Two are not met yet (docs/benchmarks.md says why and what
 // would close the gap), so until then the check fails at a regression ceiling just above today's
 // figures instead of the target, and still names every row that is over its target. The route ceiling
-// came down 98 -> 83 KB when the shared schemas moved to zod/mini (/create-listing 97.8 -> 81.8 KB), and
-// to 79 KB when each front end bundled its own schemas instead of sharing them (77.7 KB).
+// came down 98 -> 83 KB when the shared schemas moved to zod/mini (/create-listing 97.8 -> 81.8 KB),
+// to 79 KB when each front end bundled its own schemas instead of sharing them (77.7 KB), and to 70 KB
+// when react-hook-form stopped being shared and the seller wizard's later steps, the edit page's
+// other tabs and the dealer's CSV import loaded when shown (/create-listing 77.9 -> 69.5 KB). The
+// initial ceiling came down 199 -> 182 KB when the browser moved to React Router's declarative router
+// (198.7 -> 181.5 KB). When home arrived rendered by the server with its rows, axios (20.6 KB, loaded
+// on the first request) left '/': the initial ceiling came down 182 -> 162 KB (181.5 -> 161.0), and
+// the same 20.6 KB now counts in each route that reads on load, beyond the home set (/create-listing
+// 69.4 -> 90.1 KB, the same files as before). So that one route over its target does not let the
+// others grow unseen, only the routes over it have a ceiling of their own, just above today's figure;
+// every other route's ceiling is the target.
 const budgets = { remoteEntry: 10 * KB, initial: 130 * KB, route: 60 * KB };
-const ceilings = { remoteEntry: 10 * KB, initial: 199 * KB, route: 79 * KB };
+const ceilings = { remoteEntry: 10 * KB, initial: 162 * KB, route: 60 * KB };
+const routeCeilings = {
+  '/profile': 83 * KB,
+  '/create-listing': 91 * KB,
+  '/edit-listing/:id': 86 * KB,
+  '/messages': 62 * KB,
+  '/messages/:id': 62 * KB,
+};
 
 // Spec §2: every route; ids that match nothing still load the route's code.
 const publicRoutes = ['/search', `/listing/${randomUUID()}`, '/login', '/register', '/verify'];
@@ -83,7 +99,7 @@ async function scriptsLoaded(browser, url, storageState) {
 
 async function measure(baseURL, session) {
   const rows = [];
-  const check = (what, files, kind) => {
+  const check = (what, files, kind, ceiling = ceilings[kind]) => {
     const bytes = files.reduce((sum, [, size]) => sum + size, 0);
     rows.push({
       what,
@@ -91,7 +107,7 @@ async function measure(baseURL, session) {
       files: files.toSorted(([, a], [, b]) => b - a),
       budget: budgets[kind],
       ok: bytes <= budgets[kind],
-      withinCeiling: bytes <= ceilings[kind],
+      withinCeiling: bytes <= ceiling,
     });
   };
 
@@ -122,7 +138,8 @@ async function measure(baseURL, session) {
         protectedRoutes.includes(route) ? storageState : undefined,
       );
       const added = [...loaded].filter(([url]) => !home.has(url));
-      check(`${route.replace(/[0-9a-f-]{36}/, ':id')} (added JS)`, added, 'route');
+      const name = route.replace(/[0-9a-f-]{36}/, ':id');
+      check(`${name} (added JS)`, added, 'route', routeCeilings[name]);
     }
   } finally {
     await browser.close();

@@ -108,6 +108,8 @@ test("an unknown listing shows 'Listing not found' with Browse Cars", async ({ p
 test('the gallery opens full screen and is driven from the keyboard', async ({ page }) => {
   const view = new ListingPage(page);
   await view.goto(listing._id);
+  // A guest's page arrives rendered by the server; its buttons take focus once its code has run.
+  await expect(view.mainPhoto).toBeEnabled();
   await view.mainPhoto.focus();
   await page.keyboard.press('Enter');
   await expect(view.viewer).toBeVisible();

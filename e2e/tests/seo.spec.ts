@@ -26,13 +26,15 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveTitle('2012 Honda Civic — $7,400');
   });
 
-  test('a search page lists the titles of its results, each a link to its listing', async ({ page }) => {
+  test('a search page names its search and lists its results, each title a link to its listing', async ({
+    page,
+  }) => {
     await page.goto('/search?make=Honda');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Honda for sale');
-    const results = page.getByRole('listitem');
+    await expect(page).toHaveTitle('Honda for sale — CarMarket');
+    const results = page.locator('[data-remote="mfe_search"]').getByRole('article');
     await expect(results.first()).toBeVisible();
-    for (const title of await results.getByRole('link').allTextContents()) expect(title).toMatch(/Honda/);
-    await expect(page.getByRole('link', { name: '2012 Honda Civic LX' }).first()).toHaveAttribute(
+    for (const title of await results.getByRole('heading').allTextContents()) expect(title).toMatch(/Honda/);
+    await expect(results.getByRole('link', { name: '2012 Honda Civic LX' }).first()).toHaveAttribute(
       'href',
       /^\/listing\//,
     );

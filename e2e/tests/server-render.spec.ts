@@ -30,6 +30,30 @@ function consoleProblems(page: Page) {
   return problems;
 }
 
+/** Keeps the document's first h1, as the server sent it, before any of the site's code has rendered. */
+async function keepServedHeading(page: Page) {
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () =>
+      Object.assign(window, { __e2eServerHeading: document.querySelector('h1') }),
+    ),
+  );
+}
+
+/** Opens `url` with its console watched and its first h1 kept: the problems seen, and the HTML served. */
+async function openServed(page: Page, url: string) {
+  const problems = consoleProblems(page);
+  await keepServedHeading(page);
+  const response = await page.goto(url);
+  return { problems, html: (await response?.text()) ?? '' };
+}
+
+/** Whether the page's h1 is still the element the server sent (hydrated, not rendered anew). */
+const servedHeadingKept = (page: Page) =>
+  page.evaluate(() => {
+    const served = (window as { __e2eServerHeading?: Element | null }).__e2eServerHeading;
+    return served ? served === document.querySelector('h1') : 'no h1 served';
+  });
+
 let listing: ApiListing;
 
 test.beforeAll(async ({ playwright }) => {
@@ -55,39 +79,122 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
     expect(await page.locator('style[data-styled]').count()).toBeGreaterThan(0);
     await expect(page.locator('noscript')).toHaveCount(0);
+    // Until the page's code has taken over, its buttons would swallow a tap: they arrive disabled.
+    for (const name of ['Add to Favorites', 'Message Seller', /full screen/]) {
+      await expect(remote.getByRole('button', { name }).first()).toBeDisabled();
+    }
+  });
+
+  test('a search is the search remote rendered by the server: its result titles and prices', async ({
+    page,
+  }) => {
+    await page.goto('/search?make=Honda');
+    const remote = page.locator('[data-remote="mfe_search"]');
+    await expect(remote.getByRole('heading', { name: /\d+ Cars? Found/ })).toBeVisible();
+    // This spec's listing: other specs on the same site add 2012 Honda Civics of their own. Its
+    // title links to it without the page's code; the form controls wait for that code, disabled.
+    const ownLink = `a[href="/listing/${listing._id}"]`;
+    await expect(remote.locator(ownLink)).toHaveText('2012 Honda Civic LX');
+    const card = remote
+      .getByRole('article', { name: '2012 Honda Civic LX' })
+      .filter({ has: page.locator(ownLink) });
+    await expect(card.getByRole('heading', { name: '2012 Honda Civic LX' })).toBeVisible();
+    await expect(card).toContainText('$7,400');
+    for (const title of await remote.getByRole('article').getByRole('heading').allTextContents()) {
+      expect(title).toContain('Honda');
+    }
+    await expect(remote.getByRole('combobox', { name: 'Sort by' })).toBeDisabled();
+    await expect(
+      remote.getByRole('button', { name: 'Add 2012 Honda Civic LX to favorites' }).first(),
+    ).toBeDisabled();
+    await expect(page.locator('noscript')).toHaveCount(0);
+  });
+
+  test('the home page is rendered by the server, and its search form works as a plain form', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find Your Perfect Used Car Under $10k');
+    const newest = page.getByRole('region', { name: 'Newest Cars' });
+    await expect(newest.getByRole('article').first()).toBeVisible();
+    await expect(newest.getByRole('article').first().getByRole('link')).toHaveAttribute(
+      'href',
+      /^\/listing\//,
+    );
+    await expect(page.getByRole('heading', { name: 'Popular Makes' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Why CarMarket?' })).toBeVisible();
+    expect(await page.locator('style[data-styled]').count()).toBeGreaterThan(0);
+    // Until the header's code has loaded, its buttons refuse a tap visibly.
+    await expect(page.getByRole('button', { name: /Switch to .* theme/ })).toBeDisabled();
+
+    const search = page.getByRole('search', { name: 'Find a car' });
+    await search.getByLabel('Make').fill('Honda');
+    await search.getByRole('button', { name: 'Search cars' }).click();
+    await expect(page).toHaveURL(/\/search\?make=Honda/);
+    await expect(
+      page
+        .locator('[data-remote="mfe_search"]')
+        .getByRole('heading', { name: '2012 Honda Civic LX' })
+        .first(),
+    ).toBeVisible();
   });
 });
 
 test('the browser hydrates the listing the server rendered: same elements, no mismatch warning', async ({
   page,
 }) => {
-  const problems = consoleProblems(page);
-  // The h1 the document arrived with, taken before any of the site's code has rendered.
-  await page.addInitScript(() =>
-    document.addEventListener('DOMContentLoaded', () =>
-      Object.assign(window, { __e2eServerHeading: document.querySelector('h1') }),
-    ),
-  );
-  const response = await page.goto(`/listing/${listing._id}`);
-  expect(await response?.text()).toContain('data-remote="mfe_listings"');
+  const { problems, html } = await openServed(page, `/listing/${listing._id}`);
+  expect(html).toContain('data-remote="mfe_listings"');
 
   // The remote's code ran (its effect names the document), on the very h1 the server sent.
   await expect(page).toHaveTitle('2012 Honda Civic — $7,400 | CarMarket');
   await expect(page.locator('[data-remote="mfe_listings"] h1')).toHaveText('2012 Honda Civic LX');
-  expect(
-    await page.evaluate(() => {
-      const served = (window as { __e2eServerHeading?: Element | null }).__e2eServerHeading;
-      return served ? served === document.querySelector('h1') : 'no h1 served';
-    }),
-    problems.join('\n'),
-  ).toBe(true);
+  expect(await servedHeadingKept(page), problems.join('\n')).toBe(true);
+  await expect(page.getByRole('button', { name: 'Add to Favorites' })).toBeEnabled();
   expect(problems).toEqual([]);
 });
 
-/** A copy of the listings remote's release whose server build throws as soon as it is loaded. */
-async function releaseWithBrokenServerBuild() {
-  const dir = path.join(await mkdtemp(path.join(tmpdir(), 'carmarket-listings-ssr-broken-')), 'dist');
-  await cp(path.join(repoRoot, 'mfe-listings', 'dist'), dir, { recursive: true });
+test('the browser hydrates the home page the server rendered: same elements, no mismatch warning', async ({
+  page,
+}) => {
+  const { problems, html } = await openServed(page, '/');
+  expect(html).toContain('Newest Cars');
+
+  const toggle = page.getByRole('button', { name: /Switch to .* theme/ });
+  await expect(toggle).toBeEnabled();
+  expect(await servedHeadingKept(page), problems.join('\n')).toBe(true);
+  // Hydrated means working: the hero search lands on the search page in the browser.
+  const search = page.getByRole('search', { name: 'Find a car' });
+  await search.getByLabel('Make').fill('Honda');
+  await search.getByRole('button', { name: 'Search cars' }).click();
+  await expect(page).toHaveURL(/\/search\?make=Honda/);
+  await expect(page.getByRole('heading', { name: '2012 Honda Civic LX' }).first()).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the browser hydrates the search the server rendered: same elements, no mismatch warning', async ({
+  page,
+}) => {
+  const { problems, html } = await openServed(page, '/search?make=Honda');
+  expect(html).toContain('data-remote="mfe_search"');
+
+  const remote = page.locator('[data-remote="mfe_search"]');
+  const sort = remote.getByRole('combobox', { name: 'Sort by' });
+  await expect(sort).toBeEnabled();
+  expect(await servedHeadingKept(page), problems.join('\n')).toBe(true);
+  // Hydrated means working: sorting is the browser's, the URL follows.
+  await sort.selectOption('price_asc');
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await expect(remote.getByRole('heading', { name: '2012 Honda Civic LX' }).first()).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+type RemoteShort = 'listings' | 'search';
+
+/** A copy of a remote's release whose server build throws as soon as it is loaded. */
+async function releaseWithBrokenServerBuild(short: RemoteShort) {
+  const dir = path.join(await mkdtemp(path.join(tmpdir(), `carmarket-${short}-ssr-broken-`)), 'dist');
+  await cp(path.join(repoRoot, `mfe-${short}`, 'dist'), dir, { recursive: true });
   await writeFile(
     path.join(dir, 'server', 'render.js'),
     "throw new Error('server build broken on purpose');\n",
@@ -95,10 +202,10 @@ async function releaseWithBrokenServerBuild() {
   return dir;
 }
 
-/** A copy of the listings remote's release with `from` replaced by `to` in its browser and server builds. */
-async function releaseWithText(from: string, to: string) {
-  const dir = path.join(await mkdtemp(path.join(tmpdir(), 'carmarket-listings-ssr-text-')), 'dist');
-  await cp(path.join(repoRoot, 'mfe-listings', 'dist'), dir, { recursive: true });
+/** A copy of a remote's release with `from` replaced by `to` in its browser and server builds. */
+async function releaseWithText(short: RemoteShort, from: string, to: string) {
+  const dir = path.join(await mkdtemp(path.join(tmpdir(), `carmarket-${short}-ssr-text-`)), 'dist');
+  await cp(path.join(repoRoot, `mfe-${short}`, 'dist'), dir, { recursive: true });
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
     const file = path.join(entry.parentPath, entry.name);
@@ -107,8 +214,16 @@ async function releaseWithText(from: string, to: string) {
   return dir;
 }
 
-const listingsAt = (version: string) => (remote: { name: string; version: string }) =>
-  remote.name === 'mfe_listings' && remote.version === version;
+/** Makes `dir` the site's release `version` of a remote, once remotes.json serves it. */
+async function publishRelease(
+  site: { url: string; workDir: string },
+  short: RemoteShort,
+  dir: string,
+  version: string,
+) {
+  await remoteCommand(site, 'publish', short, dir, '--version', version);
+  await untilServed(site.url, (remote) => remote.name === `mfe_${short}` && remote.version === version);
+}
 
 isolatedSiteTest.describe('the release the registry serves', () => {
   let siteListing: ApiListing;
@@ -120,22 +235,38 @@ isolatedSiteTest.describe('the release the registry serves', () => {
   });
 
   isolatedSiteTest.afterEach(async ({ site }) => {
-    await remoteCommand(site, 'use', 'listings', 'built-in');
-    await untilServed(site.url, listingsAt('built-in'));
+    for (const short of ['listings', 'search'] as const) {
+      await remoteCommand(site, 'use', short, 'built-in');
+      await untilServed(
+        site.url,
+        (remote) => remote.name === `mfe_${short}` && remote.version === 'built-in',
+      );
+    }
   });
+
+  isolatedSiteTest(
+    'a search remote whose server build throws is rendered by the browser, and the page is served',
+    async ({ page, site }) => {
+      await publishRelease(site, 'search', await releaseWithBrokenServerBuild('search'), 'ssr-broken');
+      const response = await page.request.get('/search?make=Honda');
+      expect(response.status()).toBe(200);
+      expect(await response.text()).toContain('<div id="root"></div>');
+
+      await page.goto('/search?make=Honda');
+      await expect(
+        page
+          .locator('[data-remote="mfe_search"]')
+          .getByRole('heading', { name: '2012 Honda Civic LX' })
+          .first(),
+      ).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeEnabled();
+    },
+  );
 
   isolatedSiteTest(
     'a remote whose server build throws is rendered by the browser, and the page is served',
     async ({ page, site }) => {
-      await remoteCommand(
-        site,
-        'publish',
-        'listings',
-        await releaseWithBrokenServerBuild(),
-        '--version',
-        'ssr-broken',
-      );
-      await untilServed(site.url, listingsAt('ssr-broken'));
+      await publishRelease(site, 'listings', await releaseWithBrokenServerBuild('listings'), 'ssr-broken');
       const response = await page.request.get(`/listing/${siteListing._id}`);
       expect(response.status()).toBe(200);
       // The browser's own render: nothing of the listing in the markup, which still carries its SEO.
@@ -158,18 +289,30 @@ isolatedSiteTest.describe('the release the registry serves', () => {
     isolatedSiteTest(
       'a remote published alone is rendered on the server in its new version',
       async ({ page, site }) => {
-        await remoteCommand(
+        await publishRelease(
           site,
-          'publish',
           'listings',
-          await releaseWithText('Quick facts', 'Key facts'),
-          '--version',
+          await releaseWithText('listings', 'Quick facts', 'Key facts'),
           'ssr-text',
         );
-        await untilServed(site.url, listingsAt('ssr-text'));
         await page.goto(`/listing/${siteListing._id}`);
         await expect(page.getByLabel('Key facts')).toBeVisible();
         await expect(page.getByLabel('Quick facts')).toHaveCount(0);
+      },
+    );
+
+    isolatedSiteTest(
+      'a search remote published alone is rendered on the server in its new version',
+      async ({ page, site }) => {
+        await publishRelease(
+          site,
+          'search',
+          await releaseWithText('search', 'Cars Found', 'Cars Listed'),
+          'ssr-text',
+        );
+        await page.goto('/search?make=Honda');
+        await expect(page.getByRole('heading', { name: /\d+ Cars? Listed/ })).toBeVisible();
+        await expect(page.getByText('Cars Found')).toHaveCount(0);
       },
     );
   });

@@ -37,4 +37,5 @@ export { saveDisplayName, useDisplayNamePrompt, type DisplayNameParser } from '.
 export { useSessionStore, type SessionState, type PersistedSession } from './state/session.js';
 export { useUiStore, useTheme, readStoredTheme, applyTheme, type UiState } from './state/ui.js';
 export { RemoteRoot } from './federation/remote-root.js';
+export { useHydrated } from './federation/use-hydrated.js';
 export { startRealtime, getSocket, useSocket, whenSocketReady, type AppSocket } from './realtime/socket.js';

@@ -12,8 +12,11 @@ const SHELL_BUILD = `
 const modules = globalThis.__carmarketServerModules;
 const React = modules['react'];
 const { QueryClientProvider } = modules['@tanstack/react-query'];
-export async function createPage({ queryClient, remotes }) {
-  const [Page] = [...remotes.values()];
+// The shell's own page at '/', a remote's page at /listing/:id, nothing on the server elsewhere.
+const HomePage = () => React.createElement('h1', null, 'The shell home');
+export async function createPage({ url, queryClient, remotes }) {
+  const Page = url === '/' ? HomePage : [...remotes.values()][0];
+  if (!Page) return null;
   return React.createElement(QueryClientProvider, { client: queryClient },
     React.createElement('main', null, React.createElement(React.Suspense, { fallback: 'loading' }, React.createElement(Page))));
 }
@@ -117,6 +120,15 @@ describe('server render', () => {
     expect(errors).toEqual([]);
   });
 
+  it('sends a large page whole, not as a fallback for an inline script to swap', async () => {
+    await publishRemote(
+      remoteBuild(`function Page() { return React.createElement('p', null, 'car '.repeat(5000)); }`),
+    );
+    const page = await renderer()('/listing/7', remotesMap);
+    expect(page?.html).toContain(`<main><!--$--><p>${'car '.repeat(5000)}</p><!--/$--></main>`);
+    expect(page?.html).not.toContain('<script');
+  });
+
   it('renders a page whose read failed in its loading state rather than failing', async () => {
     await publishRemote(
       remoteBuild(
@@ -151,7 +163,14 @@ describe('server render', () => {
     expect(errors).toEqual(['the server render took over 200 ms']);
   });
 
-  it('renders nothing for a route without a remote page, or without a shell build', async () => {
+  it("renders a page of the shell's own without any remote build", async () => {
+    remotesMap.remotes = [];
+    const page = await renderer()('/', remotesMap);
+    expect(page?.html).toContain('<h1>The shell home</h1>');
+    expect(errors).toEqual([]);
+  });
+
+  it('renders nothing for a route the shell does not render, or without a shell build', async () => {
     await publishRemote(WORKING_PAGE);
     await expect(renderer()('/dashboard', remotesMap)).resolves.toBeNull();
     const noShell = createServerRenderer({

@@ -10,6 +10,7 @@ import {
   SERVER_RENDER_MODULES_GLOBAL,
   SERVER_STATE_ELEMENT_ID,
   type RemoteServerBuild,
+  type ServerPage,
   type ShellServerBuild,
 } from '@carmarket/shared/contracts';
 import { dehydrate } from '@tanstack/react-query';
@@ -109,6 +110,10 @@ async function renderToHtml(element: React.ReactElement, timeoutMs: number) {
     const html = await new Promise<string>((resolve, reject) => {
       let failure: unknown;
       const stream = renderToPipeableStream(sheet.collectStyles(element), {
+        // Sent whole once ready: no Suspense boundary is sent as a fallback followed by its content
+        // and an inline script that swaps them in (React does so past 12.8 KB by default), which a
+        // browser without JavaScript never runs and which the page would hydrate beside its fallback.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onError: (error) => {
           failure ??= error;
         },
@@ -180,13 +185,16 @@ export function createServerRenderer({
     const shared = await (ready ??= prepare());
     const shell = await importBuild<ShellServerBuild>(shellFile);
     const pathname = url.split('?')[0] ?? '/';
+    // A remote's page needs that remote's server build; the shell's own pages (home) need none.
     const match = shell.matchRemote(pathname);
-    if (!match) return null;
-    const [remoteName, moduleName] = match.id.split('/');
-    const remoteFile = remoteServerBuildFile(remotesMap, remoteName ?? '', remoteRoots);
-    if (!remoteFile) return null;
-    const page = (await importBuild<RemoteServerBuild>(remoteFile)).pages[`./${moduleName}`];
-    if (!page) return null;
+    let page: ServerPage | undefined;
+    if (match) {
+      const [remoteName, moduleName] = match.id.split('/');
+      const remoteFile = remoteServerBuildFile(remotesMap, remoteName ?? '', remoteRoots);
+      if (!remoteFile) return null;
+      page = (await importBuild<RemoteServerBuild>(remoteFile)).pages[`./${moduleName}`];
+      if (!page) return null;
+    }
 
     const queryClient = shared.createQueryClient();
     const queryClientId = `qc-${randomUUID().slice(0, 8)}`;
@@ -195,11 +203,11 @@ export function createServerRenderer({
     const defaults = queryClient.getDefaultOptions();
     queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
     try {
-      await page.prefetch?.(queryClient, match.params, new URLSearchParams(url.split('?')[1] ?? ''));
+      await page?.prefetch?.(queryClient, match?.params ?? {}, new URLSearchParams(url.split('?')[1] ?? ''));
       const element = await shell.createPage({
         url,
         queryClient,
-        remotes: new Map([[match.id, page.Component]]),
+        remotes: new Map(match && page ? [[match.id, page.Component]] : []),
       });
       if (!element) return null;
       const { html, styles } = await renderToHtml(element, timeoutMs);

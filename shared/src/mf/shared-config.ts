@@ -36,9 +36,10 @@ const sharedModules: readonly (readonly [key: string, pkg: string])[] = [
   ['@carmarket/shared/router', '@carmarket/shared'],
   // Forms live in the shell (sign-in), the seller wizard and the account profile. zod is not listed:
   // only @carmarket/shared/schemas imports it, so each bundle keeps the parts its schemas use (shared
-  // as a whole it adds about 88 KB gzip to every form page).
-  // @hookform/resolvers is stateless and tiny, so each bundle keeps its own copy.
-  ['react-hook-form', 'react-hook-form'],
+  // as a whole it adds about 88 KB gzip to every form page). Nor is react-hook-form: a form's state
+  // lives in its own useForm (no FormProvider crosses a bundle), and shared it loads whole (Controller,
+  // useFieldArray, FormProvider...: 15.9 KB gzip) where each bundle's copy keeps useForm. Nor is
+  // @hookform/resolvers, stateless and tiny.
 ];
 
 /**

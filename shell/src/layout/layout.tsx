@@ -1,10 +1,10 @@
 import { queryClientId, useSessionStore } from '@carmarket/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from '@carmarket/shared/router';
+import { Outlet } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { RemoteLoading } from '../remotes/remote-fallbacks';
-import { useRouteTitle } from '../routing/route-handle';
+import { useScrollRestoration } from '../routing/scroll-restoration';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -44,7 +44,7 @@ const Main = styled.main`
  * renders the same attributes, so a test can see that they share one instance of each.
  */
 export function Layout() {
-  useRouteTitle();
+  useScrollRestoration();
   const userId = useSessionStore((state) => state.user?._id ?? 'guest');
   // Read from the provider, exactly as a remote reads it.
   const clientId = queryClientId(useQueryClient());
@@ -59,7 +59,6 @@ export function Layout() {
         </Suspense>
       </Main>
       <SiteFooter />
-      <ScrollRestoration />
     </Shell>
   );
 }

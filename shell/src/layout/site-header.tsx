@@ -1,7 +1,14 @@
-import { formatDisplayName, http, remoteModuleId, routes, useSessionStore } from '@carmarket/shared';
+import {
+  formatDisplayName,
+  http,
+  remoteModuleId,
+  routes,
+  useHydrated,
+  useSessionStore,
+} from '@carmarket/shared';
 import { Button, VisuallyHidden } from '@carmarket/shared/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@carmarket/shared/router';
 import styled, { css } from 'styled-components';
 import { NotificationsMenu } from '../features/notifications';
@@ -166,17 +173,25 @@ const Envelope = () => (
 
 function useLogout() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
-  return async () => {
-    const { refreshToken, logout } = useSessionStore.getState();
-    // Revoking the refresh token is best effort: the session ends on this device either way.
-    if (refreshToken) await http.post('/auth/logout', { refreshToken }).catch(() => undefined);
-    // Leave first, committed synchronously: ending the session while a protected page is still
-    // rendered would make its guard send the user to /login instead of home.
-    await navigate(routes.home, { flushSync: true });
-    logout();
+  const [leaving, setLeaving] = useState(false);
+  // Leave first: the session ends once home is on screen. Ending it while a protected page is still
+  // rendered would make its guard send the user to /login instead of home (navigations render as
+  // transitions, after the session store's update).
+  useEffect(() => {
+    if (!leaving || pathname !== routes.home) return;
+    setLeaving(false);
+    useSessionStore.getState().logout();
     // The next person on this device must not see the previous user's cached listings or messages.
     queryClient.clear();
+  }, [leaving, pathname, queryClient]);
+  return async () => {
+    const { refreshToken } = useSessionStore.getState();
+    // Revoking the refresh token is best effort: the session ends on this device either way.
+    if (refreshToken) await http.post('/auth/logout', { refreshToken }).catch(() => undefined);
+    setLeaving(true);
+    navigate(routes.home);
   };
 }
 
@@ -196,6 +211,8 @@ export function SiteHeader() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
   const signedIn = isAuthenticated && user;
+  // A server-rendered header: its buttons wait for their handlers (useHydrated).
+  const hydrated = useHydrated();
 
   return (
     <Header>
@@ -207,6 +224,7 @@ export function SiteHeader() {
           $size="sm"
           aria-expanded={menuOpen}
           aria-controls={`${menuId} ${accountId}`}
+          disabled={!hydrated}
           onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
         >
           <Hamburger />

@@ -1,4 +1,4 @@
-import { useTheme } from '@carmarket/shared';
+import { useHydrated, useTheme } from '@carmarket/shared';
 import styled from 'styled-components';
 import { LineIcon } from './line-icon';
 
@@ -31,8 +31,10 @@ const Moon = () => (
 export function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
+  // Server-rendered: disabled until its handler is attached (useHydrated).
+  const hydrated = useHydrated();
   return (
-    <Toggle type="button" aria-label={`Switch to ${next} theme`} onClick={toggleTheme}>
+    <Toggle type="button" aria-label={`Switch to ${next} theme`} disabled={!hydrated} onClick={toggleTheme}>
       {theme === 'dark' ? <Sun /> : <Moon />}
     </Toggle>
   );

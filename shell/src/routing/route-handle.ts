@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMatches } from '@carmarket/shared/router';
+import { matchRoutes, useLocation, type RouteObject } from '@carmarket/shared/router';
 
 /** Per-route data in the route table: the document title of the page. */
 export interface RouteHandle {
@@ -11,10 +11,12 @@ export interface RouteHandle {
 const isRouteHandle = (handle: unknown): handle is RouteHandle =>
   typeof (handle as RouteHandle | undefined)?.title === 'string';
 
-/** Sets document.title from the deepest matched route that names one. */
-export function useRouteTitle() {
-  const matches = useMatches();
-  const title = matches.map((match) => match.handle).findLast(isRouteHandle)?.title;
+/** Sets document.title from the deepest route of `routes` matching the location that names one. */
+export function useRouteTitle(routes: RouteObject[]) {
+  const location = useLocation();
+  const title = matchRoutes(routes, location)
+    ?.map((match) => match.route.handle)
+    .findLast(isRouteHandle)?.title;
   useEffect(() => {
     document.title = title ? `${title} | CarMarket` : 'CarMarket';
   }, [title]);

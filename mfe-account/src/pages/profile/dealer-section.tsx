@@ -3,13 +3,18 @@ import { Link } from '@carmarket/shared/router';
 import { dealerProfileSchema, type DealerProfile, type DealerProfileInput } from '@carmarket/shared/schemas';
 import { Button, Card, PlaceFields, TextField } from '@carmarket/shared/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import { useMyDealer } from '../../features/dealer/api/get-my-dealer';
 import { useSaveDealer } from '../../features/dealer/api/save-dealer';
 import { Form, Message } from './form-parts';
-import { InventoryImport } from './inventory-import';
+
+// Only a dealer imports inventory: the CSV import and the listing schemas it checks rows with are
+// fetched when a dealer's profile shows it, not with every profile page.
+const InventoryImport = lazy(() =>
+  import('./inventory-import').then((module) => ({ default: module.InventoryImport })),
+);
 
 const Section = styled.section`
   margin-top: 1.5rem;
@@ -140,7 +145,11 @@ export function DealerSection() {
                 </Button>
               </>
             )}
-            {current && <InventoryImport />}
+            {current && (
+              <Suspense fallback={null}>
+                <InventoryImport />
+              </Suspense>
+            )}
           </>
         )}
       </Card>

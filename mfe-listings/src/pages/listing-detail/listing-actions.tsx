@@ -1,5 +1,6 @@
 import {
   formatPrice,
+  useHydrated,
   formatVehicleName,
   getErrorMessage,
   httpErrorStatus,
@@ -212,6 +213,7 @@ export function ListingActions({ listing, messaging }: { listing: Listing; messa
   const report = useReportListing(listing._id);
   const [reporting, setReporting] = useState(false);
   const notice = useRef<HTMLParagraphElement>(null);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (listingGone) notice.current?.focus();
   }, [listingGone]);
@@ -294,7 +296,7 @@ export function ListingActions({ listing, messaging }: { listing: Listing; messa
             </Actions>
           </form>
         ) : (
-          <WideMessageButton type="button" $fullWidth onClick={messaging.start}>
+          <WideMessageButton type="button" $fullWidth disabled={!hydrated} onClick={messaging.start}>
             Message Seller
           </WideMessageButton>
         )}
@@ -302,6 +304,7 @@ export function ListingActions({ listing, messaging }: { listing: Listing; messa
           type="button"
           $variant="secondary"
           $fullWidth
+          disabled={!hydrated}
           // aria-disabled, not disabled: a disabled button drops the keyboard focus it holds.
           aria-disabled={favorite.isPending}
           onClick={() => {
@@ -330,6 +333,7 @@ export function ListingActions({ listing, messaging }: { listing: Listing; messa
               type="button"
               $variant="ghost"
               $fullWidth
+              disabled={!hydrated}
               onClick={() => (isAuthenticated ? setReporting(true) : signInFirst())}
             >
               Report listing

@@ -1,4 +1,4 @@
-import type { ListingImage } from '@carmarket/shared';
+import { useHydrated, type ListingImage } from '@carmarket/shared';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { GalleryViewer } from './gallery-viewer';
@@ -102,6 +102,7 @@ export function ListingGallery({ images, name }: { images: ListingImage[]; name:
   const [fullscreen, setFullscreen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const wasFullscreen = useRef(false);
+  const hydrated = useHydrated();
   const current = images[index];
 
   // Back on the photo once the viewer has closed: while the modal is open the page is inert.
@@ -130,6 +131,7 @@ export function ListingGallery({ images, name }: { images: ListingImage[]; name:
         <Main
           ref={opener}
           type="button"
+          disabled={!hydrated}
           onClick={() => setFullscreen(true)}
           aria-label={`View photo ${index + 1} of ${images.length} full screen`}
         >
@@ -143,10 +145,22 @@ export function ListingGallery({ images, name }: { images: ListingImage[]; name:
         </Main>
         {several && (
           <>
-            <Turn type="button" $side="left" onClick={() => turn(-1)} aria-label="Previous photo">
+            <Turn
+              type="button"
+              $side="left"
+              disabled={!hydrated}
+              onClick={() => turn(-1)}
+              aria-label="Previous photo"
+            >
               <span aria-hidden="true">‹</span>
             </Turn>
-            <Turn type="button" $side="right" onClick={() => turn(1)} aria-label="Next photo">
+            <Turn
+              type="button"
+              $side="right"
+              disabled={!hydrated}
+              onClick={() => turn(1)}
+              aria-label="Next photo"
+            >
               <span aria-hidden="true">›</span>
             </Turn>
             <Counter aria-live="polite">
@@ -161,6 +175,7 @@ export function ListingGallery({ images, name }: { images: ListingImage[]; name:
             <li key={image.publicId}>
               <Thumb
                 type="button"
+                disabled={!hydrated}
                 aria-current={position === index}
                 aria-label={`Show photo ${position + 1} of ${images.length}`}
                 onClick={() => setIndex(position)}

@@ -1,4 +1,4 @@
-import { formatPrice, type Listing } from '@carmarket/shared';
+import { formatPrice, useHydrated, type Listing } from '@carmarket/shared';
 import { Button } from '@carmarket/shared/ui';
 import styled from 'styled-components';
 import type { MessageSeller } from './listing-actions';
@@ -42,11 +42,12 @@ const Bar = styled.aside`
  * message is being written in the card.
  */
 export function MobileContactBar({ listing, messaging }: { listing: Listing; messaging: MessageSeller }) {
+  const hydrated = useHydrated();
   if (!messaging.canMessage || messaging.composing) return null;
   return (
     <Bar aria-label="Contact the seller">
       <p>{formatPrice(listing.price.amount)}</p>
-      <Button type="button" onClick={messaging.start}>
+      <Button type="button" disabled={!hydrated} onClick={messaging.start}>
         Message Seller
       </Button>
     </Bar>

@@ -1,7 +1,4 @@
-import { formatLongDate } from '@carmarket/shared';
-import { useSyncExternalStore } from 'react';
-
-const noUpdates = () => () => {};
+import { formatLongDate, useHydrated } from '@carmarket/shared';
 
 /**
  * A date in the reader's time zone, which the server does not know. While a server-rendered page is
@@ -9,11 +6,7 @@ const noUpdates = () => () => {};
  * reader's date right after. A page rendered in the browser alone shows the reader's at once.
  */
 export function ReaderDate({ value }: { value: string }) {
-  const hydrated = useSyncExternalStore(
-    noUpdates,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const date = new Date(value);
   // The UTC calendar day as a local date, so the shared formatter writes it in any time zone.
   const shown = hydrated ? date : new Date(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());

@@ -83,7 +83,11 @@ export function ConversationRow({ conversation, userId }: { conversation: Conver
     <li>
       <Row to={routes.conversation(conversation.conversationId)} data-testid="conversation-row">
         <Photo>
-          <Thumbnail src={listing?.primaryImage?.thumbnail} width={72} />
+          <Thumbnail
+            src={listing?.primaryImage?.thumbnail}
+            processing={listing?.primaryImage?.status === 'processing'}
+            width={72}
+          />
           <Avatar aria-hidden="true">{name.charAt(0).toUpperCase()}</Avatar>
         </Photo>
         <Name>

@@ -193,7 +193,11 @@ export function ConversationView({ conversationId }: { conversationId: Id }) {
     <>
       <Header>
         <Who>
-          <Thumbnail src={conversation.listing?.primaryImage?.thumbnail} width={88} />
+          <Thumbnail
+            src={conversation.listing?.primaryImage?.thumbnail}
+            processing={conversation.listing?.primaryImage?.status === 'processing'}
+            width={88}
+          />
           <div>
             <Link to={routes.messages}>← Back to conversations</Link>
             <h2>

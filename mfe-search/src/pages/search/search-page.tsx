@@ -30,6 +30,7 @@ import { useSearchListings } from '../../features/search/api/search-listings';
 import { ListingCard } from '../../features/search/components/listing-card';
 import { NarrowestFilter } from '../../features/search/components/narrowest-filter';
 import { SearchBox } from '../../features/suggestions/components/search-box';
+import { UntilHydrated } from './until-hydrated';
 import { useSearchState } from './use-search-state';
 
 /** Radius applied when a location suggestion is picked. */
@@ -137,130 +138,132 @@ export function SearchPage() {
   return (
     <RemoteRoot remote="mfe_search">
       <PageContainer>
-        <h1>Search Cars</h1>
-        <SearchBox
-          initialText={params.q ?? ''}
-          onSearch={(q) => apply({ q: q || undefined })}
-          onPick={onPick}
-        />
-        <Layout>
-          <Filters $open={filtersOpen} aria-label="Filters" id="search-filters">
-            <DrawerHeader>
-              <h2>Filters</h2>
-              <Button type="button" $variant="secondary" onClick={() => setFiltersOpen(false)}>
-                Show results
+        <UntilHydrated>
+          <h1>Search Cars</h1>
+          <SearchBox
+            initialText={params.q ?? ''}
+            onSearch={(q) => apply({ q: q || undefined })}
+            onPick={onPick}
+          />
+          <Layout>
+            <Filters $open={filtersOpen} aria-label="Filters" id="search-filters">
+              <DrawerHeader>
+                <h2>Filters</h2>
+                <Button type="button" $variant="secondary" onClick={() => setFiltersOpen(false)}>
+                  Show results
+                </Button>
+              </DrawerHeader>
+              <FiltersPanel
+                params={params}
+                available={data?.filters.available}
+                foundNothing={data?.pagination.total === 0}
+                apply={apply}
+              />
+              <Button type="button" $variant="ghost" $fullWidth onClick={clear}>
+                Clear Filters
               </Button>
-            </DrawerHeader>
-            <FiltersPanel
-              params={params}
-              available={data?.filters.available}
-              foundNothing={data?.pagination.total === 0}
-              apply={apply}
-            />
-            <Button type="button" $variant="ghost" $fullWidth onClick={clear}>
-              Clear Filters
-            </Button>
-            {signedIn && <SavedSearches params={params} onOpen={replaceAll} />}
-          </Filters>
-          <section aria-labelledby="results-count">
-            <Toolbar>
-              <h2 id="results-count" aria-live="polite">
-                {data ? `${data.pagination.total} Cars Found` : 'Searching...'}
-                {data && params.q ? ` for "${params.q}"` : ''}
-              </h2>
-              <Controls>
-                <PhoneOnly>
-                  <Button
-                    type="button"
-                    $variant="secondary"
-                    aria-expanded={filtersOpen}
-                    aria-controls="search-filters"
-                    onClick={() => setFiltersOpen(true)}
-                  >
-                    Filters
-                  </Button>
-                </PhoneOnly>
-                <SelectField
-                  label="Sort by"
-                  value={params.sort}
-                  onChange={(event) => apply({ sort: event.target.value as SortOption })}
-                  options={SORT_OPTIONS.map((option) => ({
-                    value: option,
-                    label: SORT_OPTION_LABELS[option],
-                  }))}
-                />
-                <div role="group" aria-label="View">
-                  <Button
-                    type="button"
-                    $variant={viewMode === 'grid' ? 'primary' : 'secondary'}
-                    aria-pressed={viewMode === 'grid'}
-                    onClick={() => setViewMode('grid')}
-                  >
-                    Grid
-                  </Button>{' '}
-                  <Button
-                    type="button"
-                    $variant={viewMode === 'list' ? 'primary' : 'secondary'}
-                    aria-pressed={viewMode === 'list'}
-                    onClick={() => setViewMode('list')}
-                  >
-                    List
-                  </Button>
-                </div>
-              </Controls>
-            </Toolbar>
-            {isPending ? (
-              <Results $mode="grid" role="status">
-                <VisuallyHidden>Loading listings...</VisuallyHidden>
-                {Array.from({ length: SEARCH_SKELETON_CARDS }, (_, index) => (
-                  <Skeleton key={index} $height="18rem" data-testid="listing-skeleton" />
-                ))}
-              </Results>
-            ) : isError ? (
-              <ErrorState
-                title="Something went wrong"
-                message="Unable to load listings. Please try again."
-                requestId={getRequestId(error)}
-                onRetry={() => refetch()}
-              />
-            ) : data.data.length === 0 ? (
-              <EmptyState
-                title="No cars found"
-                message="Try a different search or clear the filters."
-                action={
-                  <>
-                    <NarrowestFilter params={params} />
-                    <Button type="button" onClick={clear}>
-                      Clear Filters
+              {signedIn && <SavedSearches params={params} onOpen={replaceAll} />}
+            </Filters>
+            <section aria-labelledby="results-count">
+              <Toolbar>
+                <h2 id="results-count" aria-live="polite">
+                  {data ? `${data.pagination.total} Cars Found` : 'Searching...'}
+                  {data && params.q ? ` for "${params.q}"` : ''}
+                </h2>
+                <Controls>
+                  <PhoneOnly>
+                    <Button
+                      type="button"
+                      $variant="secondary"
+                      aria-expanded={filtersOpen}
+                      aria-controls="search-filters"
+                      onClick={() => setFiltersOpen(true)}
+                    >
+                      Filters
                     </Button>
-                  </>
-                }
-              />
-            ) : (
-              <div aria-busy={isPlaceholderData}>
-                <Results $mode={viewMode}>
-                  {data.data.map((listing, index) => (
-                    <ListingCard
-                      key={listing._id}
-                      listing={listing}
-                      mode={viewMode}
-                      onToggleFavorite={onToggleFavorite}
-                      aboveTheFold={index < CARDS_ABOVE_THE_FOLD}
-                      first={index === 0}
-                    />
+                  </PhoneOnly>
+                  <SelectField
+                    label="Sort by"
+                    value={params.sort}
+                    onChange={(event) => apply({ sort: event.target.value as SortOption })}
+                    options={SORT_OPTIONS.map((option) => ({
+                      value: option,
+                      label: SORT_OPTION_LABELS[option],
+                    }))}
+                  />
+                  <div role="group" aria-label="View">
+                    <Button
+                      type="button"
+                      $variant={viewMode === 'grid' ? 'primary' : 'secondary'}
+                      aria-pressed={viewMode === 'grid'}
+                      onClick={() => setViewMode('grid')}
+                    >
+                      Grid
+                    </Button>{' '}
+                    <Button
+                      type="button"
+                      $variant={viewMode === 'list' ? 'primary' : 'secondary'}
+                      aria-pressed={viewMode === 'list'}
+                      onClick={() => setViewMode('list')}
+                    >
+                      List
+                    </Button>
+                  </div>
+                </Controls>
+              </Toolbar>
+              {isPending ? (
+                <Results $mode="grid" role="status">
+                  <VisuallyHidden>Loading listings...</VisuallyHidden>
+                  {Array.from({ length: SEARCH_SKELETON_CARDS }, (_, index) => (
+                    <Skeleton key={index} $height="18rem" data-testid="listing-skeleton" />
                   ))}
                 </Results>
-                {/* The page asked for, so the pager moves at once while that page loads. */}
-                <Pager
-                  page={params.page}
-                  pages={data.pagination.pages}
-                  onPage={goToPage}
-                  label="Pagination"
+              ) : isError ? (
+                <ErrorState
+                  title="Something went wrong"
+                  message="Unable to load listings. Please try again."
+                  requestId={getRequestId(error)}
+                  onRetry={() => refetch()}
                 />
-              </div>
-            )}
-          </section>
-        </Layout>
+              ) : data.data.length === 0 ? (
+                <EmptyState
+                  title="No cars found"
+                  message="Try a different search or clear the filters."
+                  action={
+                    <>
+                      <NarrowestFilter params={params} />
+                      <Button type="button" onClick={clear}>
+                        Clear Filters
+                      </Button>
+                    </>
+                  }
+                />
+              ) : (
+                <div aria-busy={isPlaceholderData}>
+                  <Results $mode={viewMode}>
+                    {data.data.map((listing, index) => (
+                      <ListingCard
+                        key={listing._id}
+                        listing={listing}
+                        mode={viewMode}
+                        onToggleFavorite={onToggleFavorite}
+                        aboveTheFold={index < CARDS_ABOVE_THE_FOLD}
+                        first={index === 0}
+                      />
+                    ))}
+                  </Results>
+                  {/* The page asked for, so the pager moves at once while that page loads. */}
+                  <Pager
+                    page={params.page}
+                    pages={data.pagination.pages}
+                    onPage={goToPage}
+                    label="Pagination"
+                  />
+                </div>
+              )}
+            </section>
+          </Layout>
+        </UntilHydrated>
       </PageContainer>
     </RemoteRoot>
   );

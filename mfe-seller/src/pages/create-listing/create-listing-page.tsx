@@ -1,7 +1,16 @@
 import { routes, useDisplayNamePrompt, useSessionStore, RemoteRoot } from '@carmarket/shared';
 import { displayNameSchema } from '@carmarket/shared/schemas';
 import { Card, PageContainer, TextField } from '@carmarket/shared/ui';
-import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type SetStateAction,
+} from 'react';
 import { useNavigate } from '@carmarket/shared/router';
 import { usePhotoList } from '../../features/photos/hooks/use-photo-list';
 import {
@@ -14,15 +23,28 @@ import {
   type ListingDraft,
 } from './listing-draft';
 import { parseDraft } from './parse-draft';
-import { ContactLocationStep } from './steps/contact-location-step';
-import { ListingDetailsStep } from './steps/listing-details-step';
-import { PhotosStep } from './steps/photos-step';
-import { ReviewStep } from './steps/review-step';
-import { VehicleDetailsStep } from './steps/vehicle-details-step';
 import { VehicleInfoStep } from './steps/vehicle-info-step';
 import { useSubmitListing } from './use-submit-listing';
 import { WizardActions } from './wizard-actions';
 import { WizardProgress } from './wizard-progress';
+
+// The first step comes with the page; each later one (the photo manager, the equipment and listing
+// fields) is fetched when the wizard reaches it, so /create-listing's first load stays in its budget.
+const VehicleDetailsStep = lazy(() =>
+  import('./steps/vehicle-details-step').then((module) => ({ default: module.VehicleDetailsStep })),
+);
+const PhotosStep = lazy(() =>
+  import('./steps/photos-step').then((module) => ({ default: module.PhotosStep })),
+);
+const ListingDetailsStep = lazy(() =>
+  import('./steps/listing-details-step').then((module) => ({ default: module.ListingDetailsStep })),
+);
+const ContactLocationStep = lazy(() =>
+  import('./steps/contact-location-step').then((module) => ({ default: module.ContactLocationStep })),
+);
+const ReviewStep = lazy(() =>
+  import('./steps/review-step').then((module) => ({ default: module.ReviewStep })),
+);
 
 type FormSection = Exclude<keyof ListingDraft, 'step'>;
 
@@ -111,53 +133,55 @@ export function CreateListingPage() {
           <h2 ref={heading} tabIndex={-1}>
             Step {step + 1} of {STEPS.length}: {STEPS[step]}
           </h2>
-          {step === 0 && (
-            <VehicleInfoStep
-              values={draft.vehicleInfo}
-              onChange={onVehicleInfo}
-              onNext={saveAndNext('vehicleInfo')}
-              actions={actions}
-            />
-          )}
-          {step === 1 && (
-            <VehicleDetailsStep
-              values={draft.vehicleDetails}
-              onChange={onVehicleDetails}
-              onNext={saveAndNext('vehicleDetails')}
-              actions={actions}
-            />
-          )}
-          {step === PHOTOS_STEP && (
-            <PhotosStep list={photos} onNext={() => goTo(step + 1)} actions={actions} />
-          )}
-          {step === 3 && (
-            <ListingDetailsStep
-              values={draft.listingDetails}
-              onChange={onListingDetails}
-              onNext={saveAndNext('listingDetails')}
-              actions={actions}
-            />
-          )}
-          {step === 4 && (
-            <ContactLocationStep
-              values={draft.contactLocation}
-              onChange={onContactLocation}
-              onNext={saveAndNext('contactLocation')}
-              actions={actions}
-            />
-          )}
-          {parsed?.valid && (
-            <ReviewStep
-              {...parsed.values}
-              photos={photos.photos}
-              progress={progress}
-              onSubmit={async () => {
-                if (await namePrompt.ensureName()) await submit(parsed.values, photos.photos, forgetDraft);
-              }}
-              sellerName={namePrompt.needed && <TextField {...namePrompt.field} />}
-              actions={actions}
-            />
-          )}
+          <Suspense fallback={null}>
+            {step === 0 && (
+              <VehicleInfoStep
+                values={draft.vehicleInfo}
+                onChange={onVehicleInfo}
+                onNext={saveAndNext('vehicleInfo')}
+                actions={actions}
+              />
+            )}
+            {step === 1 && (
+              <VehicleDetailsStep
+                values={draft.vehicleDetails}
+                onChange={onVehicleDetails}
+                onNext={saveAndNext('vehicleDetails')}
+                actions={actions}
+              />
+            )}
+            {step === PHOTOS_STEP && (
+              <PhotosStep list={photos} onNext={() => goTo(step + 1)} actions={actions} />
+            )}
+            {step === 3 && (
+              <ListingDetailsStep
+                values={draft.listingDetails}
+                onChange={onListingDetails}
+                onNext={saveAndNext('listingDetails')}
+                actions={actions}
+              />
+            )}
+            {step === 4 && (
+              <ContactLocationStep
+                values={draft.contactLocation}
+                onChange={onContactLocation}
+                onNext={saveAndNext('contactLocation')}
+                actions={actions}
+              />
+            )}
+            {parsed?.valid && (
+              <ReviewStep
+                {...parsed.values}
+                photos={photos.photos}
+                progress={progress}
+                onSubmit={async () => {
+                  if (await namePrompt.ensureName()) await submit(parsed.values, photos.photos, forgetDraft);
+                }}
+                sellerName={namePrompt.needed && <TextField {...namePrompt.field} />}
+                actions={actions}
+              />
+            )}
+          </Suspense>
         </Card>
       </PageContainer>
     </RemoteRoot>

@@ -12,10 +12,14 @@ import {
 } from '@carmarket/shared';
 import { Button, Notice, PageContainer, Skeleton, Tabs } from '@carmarket/shared/ui';
 import { Link, useParams, useSearchParams } from '@carmarket/shared/router';
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { ListingDetailsTab } from './listing-details-tab';
-import { PhotosTab } from './photos-tab';
-import { VehicleTab } from './vehicle-tab';
+
+// The first tab comes with the page; the others are fetched when opened (or named in the URL), so
+// /edit-listing's first load stays in its budget.
+const VehicleTab = lazy(() => import('./vehicle-tab').then((module) => ({ default: module.VehicleTab })));
+const PhotosTab = lazy(() => import('./photos-tab').then((module) => ({ default: module.PhotosTab })));
 
 const LoadFailure = styled.div`
   padding: ${({ theme }) => `${theme.space.xxl} 0`};
@@ -97,8 +101,22 @@ export function EditListingPage() {
               onSelect={setTab}
               items={[
                 { label: 'Listing Details', content: <ListingDetailsTab listing={listing} /> },
-                { label: 'Vehicle Information', content: <VehicleTab listing={listing} /> },
-                { label: 'Photos', content: <PhotosTab listing={listing} /> },
+                {
+                  label: 'Vehicle Information',
+                  content: (
+                    <Suspense fallback={null}>
+                      <VehicleTab listing={listing} />
+                    </Suspense>
+                  ),
+                },
+                {
+                  label: 'Photos',
+                  content: (
+                    <Suspense fallback={null}>
+                      <PhotosTab listing={listing} />
+                    </Suspense>
+                  ),
+                },
               ]}
             />
           </>

@@ -1,9 +1,8 @@
-import { routes, toSearchQueryString } from '@carmarket/shared';
+import { routes, toSearchQueryString, useHydrated } from '@carmarket/shared';
 import { Button, Card, PageContainer } from '@carmarket/shared/ui';
-import { useState } from 'react';
 import { Link } from '@carmarket/shared/router';
 import styled from 'styled-components';
-import { usePopularMakes } from './api/get-home-rows';
+import { LOWEST_PRICES_ROW, NEWEST_ROW, usePopularMakes } from './api/get-home-rows';
 import { HOME_RADIUS_MILES, HomeSearch, rememberedZip } from './home-search';
 import { InventoryRow } from './inventory-row';
 
@@ -99,13 +98,14 @@ const features = [
  */
 export function HomePage() {
   const makes = usePopularMakes().data ?? [];
-  const [zip] = useState(rememberedZip);
+  // The server knows no remembered ZIP: a page it rendered is hydrated without one, then shows it.
+  const zip = useHydrated() ? rememberedZip() : null;
   return (
     <>
       <Hero aria-labelledby="home-title">
         <Title id="home-title">Find Your Perfect Used Car Under $10k</Title>
         <Lead>Browse affordable cars from private sellers and dealers, or sell yours in a few steps.</Lead>
-        <HomeSearch makes={makes.map((make) => make.value)} />
+        <HomeSearch makes={makes.map((make) => make.value)} zip={zip} />
         <HeroLinks>
           <Button as={Link} to={routes.search} $variant="secondary">
             Browse Cars
@@ -116,8 +116,8 @@ export function HomePage() {
         </HeroLinks>
       </Hero>
       <PageContainer>
-        <InventoryRow id="newest-cars" title="Newest Cars" params={{ sort: 'newest' }} eager />
-        <InventoryRow id="lowest-prices" title="Lowest Prices" params={{ sort: 'price_asc' }} />
+        <InventoryRow id="newest-cars" title="Newest Cars" params={NEWEST_ROW} eager />
+        <InventoryRow id="lowest-prices" title="Lowest Prices" params={LOWEST_PRICES_ROW} />
         {zip && (
           <InventoryRow
             id="near-you"

@@ -35,9 +35,10 @@ const Form = styled.form`
 
 /**
  * The hero search: make, model, max price and ZIP, landing on /search with those filters (empty
- * ones left out). `makes` are the popular ones; any make can be typed.
+ * ones left out). `makes` are the popular ones; any make can be typed; `zip` the one remembered.
+ * A real GET form to /search, so a search sent before the page's code has loaded still lands there.
  */
-export function HomeSearch({ makes }: { makes: string[] }) {
+export function HomeSearch({ makes, zip }: { makes: string[]; zip: string | null }) {
   const navigate = useNavigate();
   const [zipError, setZipError] = useState<string>();
 
@@ -67,7 +68,14 @@ export function HomeSearch({ makes }: { makes: string[] }) {
   };
 
   return (
-    <Form role="search" aria-label="Find a car" onSubmit={submit} noValidate>
+    <Form
+      role="search"
+      aria-label="Find a car"
+      action={routes.search}
+      method="get"
+      onSubmit={submit}
+      noValidate
+    >
       <TextField label="Make" name="make" list="home-makes" autoComplete="off" placeholder="Any make" />
       <datalist id="home-makes">
         {makes.map((make) => (
@@ -82,12 +90,14 @@ export function HomeSearch({ makes }: { makes: string[] }) {
         options={MAX_PRICES.map((price) => ({ value: String(price), label: formatPrice(price) }))}
       />
       <TextField
+        // A ZIP remembered is known only once hydrated (HomePage): the field starts again with it.
+        key={zip}
         label="ZIP code"
         name="zipCode"
         inputMode="numeric"
         autoComplete="postal-code"
         maxLength={5}
-        defaultValue={rememberedZip() ?? ''}
+        defaultValue={zip ?? ''}
         error={zipError}
         onChange={() => setZipError(undefined)}
       />

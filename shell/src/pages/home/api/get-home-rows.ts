@@ -7,7 +7,7 @@ import {
   type SearchParams,
   type SearchResponse,
 } from '@carmarket/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 /** Cars per home row: one row of four on a desktop, swiped on a phone. */
 export const HOME_ROW_SIZE = 8;
@@ -20,25 +20,44 @@ async function searchRow(params: SearchParams): Promise<SearchResponse> {
   return data;
 }
 
+/** The rows every visitor sees (a row near the visitor's ZIP follows them when one is remembered). */
+export const NEWEST_ROW: SearchParams = { sort: 'newest' };
+export const LOWEST_PRICES_ROW: SearchParams = { sort: 'price_asc' };
+
 /** Under the search key, so a search with the same filters shares the cache with the row. */
-export function useHomeRow(params: SearchParams, enabled = true) {
+function homeRowQuery(params: SearchParams) {
   const withLimit = { ...params, limit: HOME_ROW_SIZE };
-  return useQuery(
-    queryOptions({
-      ...searchQueryOptions,
-      queryKey: queryKeys.search.results(withLimit),
-      queryFn: () => searchRow(withLimit),
-      enabled,
-    }),
-  );
+  return queryOptions({
+    ...searchQueryOptions,
+    queryKey: queryKeys.search.results(withLimit),
+    queryFn: () => searchRow(withLimit),
+  });
+}
+
+export function useHomeRow(params: SearchParams, enabled = true) {
+  return useQuery({ ...homeRowQuery(params), enabled });
 }
 
 /** GET /search/popular: the makes people search most (or the makes with the most cars). */
-export function usePopularMakes() {
-  return useQuery({
+const popularSearchesQuery = () =>
+  queryOptions({
     ...searchQueryOptions,
     queryKey: queryKeys.search.popular(),
     queryFn: async () => (await http.get<{ data: PopularSearches }>('/search/popular')).data.data,
-    select: (popular) => popular.makes,
   });
+
+export function usePopularMakes() {
+  return useQuery({ ...popularSearchesQuery(), select: (popular) => popular.makes });
+}
+
+/**
+ * What the home page shows first, for its server render. fetchQuery, not prefetchQuery: a read
+ * that fails fails the render, and the browser renders the page instead.
+ */
+export function fetchHomePage(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.fetchQuery(homeRowQuery(NEWEST_ROW)),
+    queryClient.fetchQuery(homeRowQuery(LOWEST_PRICES_ROW)),
+    queryClient.fetchQuery(popularSearchesQuery()),
+  ]);
 }

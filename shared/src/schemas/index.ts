@@ -3,6 +3,7 @@ export * from './dealer.js';
 export * from './listing.js';
 export * from './listing-import.js';
 export * from './photos.js';
+export * from './photo-files.js';
 export * from './messages.js';
 export * from './profile.js';
 export * from './search.js';
@@ -17,3 +18,4 @@ export {
   enumField,
 } from './fields.js';
 export * from '../vin/index.js';
+export { loadOnce, lazyResolver } from './load-on-use.js';

@@ -1,10 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
+import { validatePhotoCount, validatePhotoFiles } from './photo-files.js';
 import {
   deleteImagePayloadSchema,
   reorderImagesPayloadSchema,
   setPrimaryImagePayloadSchema,
-  validatePhotoCount,
-  validatePhotoFiles,
 } from './photos.js';
 
 const MB = 1024 * 1024;

@@ -5,11 +5,12 @@ import {
   TYPING_IDLE_MS,
   useDisplayNamePrompt,
   useSocket,
+  type DisplayNameParser,
   type Id,
 } from '@carmarket/shared';
 import { containsContactDetails } from '@carmarket/shared/safety';
 import { Link } from '@carmarket/shared/router';
-import { displayNameSchema, messageContentSchema } from '@carmarket/shared/schemas';
+import { loadOnce } from '@carmarket/shared/schemas';
 import { Button, TextAreaField, TextField } from '@carmarket/shared/ui';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
@@ -58,6 +59,23 @@ const NudgeActions = styled.div`
   gap: 0.5rem;
 `;
 
+type MessageRules = Pick<
+  typeof import('@carmarket/shared/schemas'),
+  'displayNameSchema' | 'messageContentSchema'
+>;
+
+// Reading a conversation needs no validation: the message and name rules, and zod behind them
+// (7 KB gzip), are fetched when the sender first focuses the composer.
+const loadRules = loadOnce<MessageRules>(
+  () =>
+    import(/* webpackExports: ["displayNameSchema", "messageContentSchema"] */ '@carmarket/shared/schemas'),
+);
+
+// Send is disabled until the rules have loaded, so the name prompt is never checked with this.
+const namePending: DisplayNameParser = {
+  safeParse: () => ({ success: false, error: { issues: [] } }),
+};
+
 interface Props {
   conversationId: Id;
   recipientId: Id;
@@ -66,14 +84,15 @@ interface Props {
 
 /**
  * The message input (spec §2, §4, §5): at most 1000 characters with a counter; Send disabled while
- * blank or sending; typing sent on the first keystroke and 'stopped' after 1 s without one. A message
+ * blank or sending (and until the rules have loaded, on the first focus); typing sent on the first keystroke and 'stopped' after 1 s without one. A message
  * with a phone number, email, link or another app in it is held back once with a nudge: the sender
  * chooses to send it anyway or to edit it.
  */
 export function MessageComposer({ conversationId, recipientId, listingId }: Props) {
   const socket = useSocket();
   const send = useSendMessage();
-  const namePrompt = useDisplayNamePrompt(displayNameSchema);
+  const [rules, setRules] = useState<MessageRules>();
+  const namePrompt = useDisplayNamePrompt(rules?.displayNameSchema ?? namePending);
   const [content, setContent] = useState('');
   const [nudged, setNudged] = useState(false);
   // One id per message being written: a retry of the same text is stored once by the server.
@@ -101,7 +120,7 @@ export function MessageComposer({ conversationId, recipientId, listingId }: Prop
     idleTimer.current = setTimeout(stopTyping, TYPING_IDLE_MS);
   };
 
-  const blank = !messageContentSchema.safeParse(content).success;
+  const blank = !rules?.messageContentSchema.safeParse(content).success;
 
   const busy = send.isPending || namePrompt.saving;
 
@@ -132,7 +151,10 @@ export function MessageComposer({ conversationId, recipientId, listingId }: Prop
   };
 
   return (
-    <Form onSubmit={(event) => void submit(event)}>
+    <Form
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void loadRules().then(setRules, () => undefined)}
+    >
       {namePrompt.needed && <TextField {...namePrompt.field} />}
       <TextAreaField
         label="Message"

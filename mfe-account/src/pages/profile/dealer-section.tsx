@@ -1,8 +1,7 @@
 import { getErrorMessage, routes, type Dealer } from '@carmarket/shared';
 import { Link } from '@carmarket/shared/router';
-import { dealerProfileSchema, type DealerProfile, type DealerProfileInput } from '@carmarket/shared/schemas';
+import { lazyResolver, type DealerProfile, type DealerProfileInput } from '@carmarket/shared/schemas';
 import { Button, Card, PlaceFields, TextField } from '@carmarket/shared/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
@@ -30,6 +29,14 @@ const Row = styled.div`
   }
 `;
 
+const dealerResolver = lazyResolver(async () => {
+  const [{ zodResolver }, { dealerProfileSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import(/* webpackExports: ["dealerProfileSchema"] */ '@carmarket/shared/schemas'),
+  ]);
+  return zodResolver(dealerProfileSchema);
+});
+
 const toFormValues = (dealer: Dealer | null | undefined): DealerProfileInput => ({
   businessName: dealer?.businessName ?? '',
   street: dealer?.address.street ?? '',
@@ -46,7 +53,7 @@ function DealerForm({ dealer, save }: { dealer: Dealer | null; save: ReturnType<
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<DealerProfileInput, unknown, DealerProfile>({
-    resolver: zodResolver(dealerProfileSchema),
+    resolver: dealerResolver,
     defaultValues: toFormValues(dealer),
   });
   const submit = handleSubmit((profile) => save.mutateAsync(profile).catch(() => undefined));

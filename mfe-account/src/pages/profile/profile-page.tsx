@@ -7,7 +7,7 @@ import {
   type User,
   RemoteRoot,
 } from '@carmarket/shared';
-import { profileSchema, type Profile, type ProfileInput } from '@carmarket/shared/schemas';
+import { lazyResolver, type Profile, type ProfileInput } from '@carmarket/shared/schemas';
 import {
   Button,
   Card,
@@ -16,7 +16,6 @@ import {
   SupportRequestId,
   TextField,
 } from '@carmarket/shared/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import { useUpdateProfile } from '../../features/profile/api/update-profile';
@@ -28,6 +27,14 @@ const Row = styled.div`
   grid-template-columns: 1fr 8rem;
   gap: 1rem;
 `;
+
+const profileResolver = lazyResolver(async () => {
+  const [{ zodResolver }, { profileSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import(/* webpackExports: ["profileSchema"] */ '@carmarket/shared/schemas'),
+  ]);
+  return zodResolver(profileSchema);
+});
 
 const toFormValues = (user: User | null): ProfileInput => ({
   name: user?.name ?? '',
@@ -47,7 +54,7 @@ export function ProfilePage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ProfileInput, unknown, Profile>({
-    resolver: zodResolver(profileSchema),
+    resolver: profileResolver,
     defaultValues: toFormValues(user),
   });
 

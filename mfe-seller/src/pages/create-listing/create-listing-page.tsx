@@ -1,5 +1,11 @@
-import { routes, useDisplayNamePrompt, useSessionStore, RemoteRoot } from '@carmarket/shared';
-import { displayNameSchema } from '@carmarket/shared/schemas';
+import {
+  routes,
+  useDisplayNamePrompt,
+  useSessionStore,
+  RemoteRoot,
+  type DisplayNameParser,
+} from '@carmarket/shared';
+import { loadOnce } from '@carmarket/shared/schemas';
 import { Card, PageContainer, TextField } from '@carmarket/shared/ui';
 import {
   lazy,
@@ -22,8 +28,8 @@ import {
   STEPS,
   type ListingDraft,
 } from './listing-draft';
-import { parseDraft } from './parse-draft';
 import { VehicleInfoStep } from './steps/vehicle-info-step';
+import { useLoadedWhen } from './use-loaded-when';
 import { useSubmitListing } from './use-submit-listing';
 import { WizardActions } from './wizard-actions';
 import { WizardProgress } from './wizard-progress';
@@ -45,6 +51,26 @@ const ContactLocationStep = lazy(() =>
 const ReviewStep = lazy(() =>
   import('./steps/review-step').then((module) => ({ default: module.ReviewStep })),
 );
+
+interface ReviewRules {
+  parseDraft: typeof import('./parse-draft').parseDraft;
+  displayNameSchema: DisplayNameParser;
+}
+
+// The review checks the whole draft and may ask for the seller's name: those rules, with the listing
+// schemas and zod behind them, are fetched when the wizard reaches it.
+const loadReviewRules = loadOnce<ReviewRules>(async () => {
+  const [{ parseDraft }, { displayNameSchema }] = await Promise.all([
+    import('./parse-draft'),
+    import(/* webpackExports: ["displayNameSchema"] */ '@carmarket/shared/schemas'),
+  ]);
+  return { parseDraft, displayNameSchema };
+});
+
+// The review step shows only once those rules have loaded, so the name prompt never checks with this.
+const namePending: DisplayNameParser = {
+  safeParse: () => ({ success: false, error: { issues: [] } }),
+};
 
 type FormSection = Exclude<keyof ListingDraft, 'step'>;
 
@@ -73,10 +99,11 @@ export function CreateListingPage() {
   });
   const photos = usePhotoList();
   const { submit, busy: submitting, progress } = useSubmitListing();
-  const namePrompt = useDisplayNamePrompt(displayNameSchema);
+  const { step } = draft;
+  const reviewRules = useLoadedWhen(step === REVIEW_STEP, loadReviewRules);
+  const namePrompt = useDisplayNamePrompt(reviewRules?.displayNameSchema ?? namePending);
   const busy = submitting || namePrompt.saving;
   const heading = useRef<HTMLHeadingElement>(null);
-  const { step } = draft;
 
   // The draft follows every keystroke; forgetting it on create/cancel sets this to false first.
   const keepDraft = useRef(true);
@@ -117,7 +144,7 @@ export function CreateListingPage() {
     <WizardActions step={step} busy={busy} onPrevious={() => goTo(step - 1)} onCancel={cancel} />
   );
 
-  const parsed = step === REVIEW_STEP ? parseDraft(draft) : null;
+  const parsed = step === REVIEW_STEP && reviewRules ? reviewRules.parseDraft(draft) : null;
   const invalidStep = parsed && !parsed.valid ? parsed.step : null;
   useEffect(() => {
     if (invalidStep !== null) setDraft((current) => ({ ...current, step: invalidStep }));

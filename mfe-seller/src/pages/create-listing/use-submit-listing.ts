@@ -1,5 +1,4 @@
 import { getErrorMessage, queryKeys, routes, type Id } from '@carmarket/shared';
-import { toCreateListingPayload } from '@carmarket/shared/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from '@carmarket/shared/router';
@@ -67,6 +66,8 @@ export function useSubmitListing() {
       const coordinates = await geocodeAddress({ city, state, zip: zipCode });
       let listingId: Id;
       try {
+        // The payload rules come with the listing schemas, fetched on submit rather than on first paint.
+        const { toCreateListingPayload } = await import('@carmarket/shared/schemas');
         listingId = (await createListing(toCreateListingPayload(values, coordinates)))._id;
       } catch (error) {
         window.alert(getErrorMessage(error, CREATE_FAILED));

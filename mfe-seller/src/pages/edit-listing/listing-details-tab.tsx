@@ -1,11 +1,10 @@
 import { PRICE_CURRENCY, type Listing } from '@carmarket/shared';
 import {
-  editListingDetailsSchema,
+  lazyResolver,
   type EditListingDetails,
   type EditListingDetailsInput,
 } from '@carmarket/shared/schemas';
 import { Button } from '@carmarket/shared/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { ContactFields } from '../../components/contact-fields';
@@ -20,6 +19,14 @@ const DealRatingPreview = lazy(() =>
     default: module.DealRatingPreview,
   })),
 );
+
+const detailsResolver = lazyResolver(async () => {
+  const [{ zodResolver }, { editListingDetailsSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import(/* webpackExports: ["editListingDetailsSchema"] */ '@carmarket/shared/schemas'),
+  ]);
+  return zodResolver(editListingDetailsSchema);
+});
 
 export const DETAILS_SAVED = 'Listing details updated successfully!';
 
@@ -39,7 +46,7 @@ const toValues = (listing: Listing): EditListingDetailsInput => ({
 export function ListingDetailsTab({ listing }: { listing: Listing }) {
   const update = useUpdateListing(listing._id);
   const form = useForm<EditListingDetailsInput, unknown, EditListingDetails>({
-    resolver: zodResolver(editListingDetailsSchema),
+    resolver: detailsResolver,
     defaultValues: toValues(listing),
   });
   const { reset, formState } = form;

@@ -1,7 +1,6 @@
 import { VIN_LENGTH } from '@carmarket/shared';
-import { vehicleInfoSchema, type VehicleInfo, type VehicleInfoInput } from '@carmarket/shared/schemas';
+import { lazyResolver, type VehicleInfo, type VehicleInfoInput } from '@carmarket/shared/schemas';
 import { TextField } from '@carmarket/shared/ui';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FieldGrid, FormStack } from '../../../components/form-layout';
 import { VehicleIdentityFields } from '../../../components/vehicle-identity-fields';
@@ -9,10 +8,18 @@ import { useAutosave } from '../use-autosave';
 import type { StepProps } from './step-props';
 import { VinCheck } from './vin-check';
 
+const vehicleInfoResolver = lazyResolver(async () => {
+  const [{ zodResolver }, { vehicleInfoSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import(/* webpackExports: ["vehicleInfoSchema"] */ '@carmarket/shared/schemas'),
+  ]);
+  return zodResolver(vehicleInfoSchema);
+});
+
 /** Step 1: year → make → model → trim from the catalogue, mileage and VIN. */
 export function VehicleInfoStep({ values, onChange, onNext, actions }: StepProps<VehicleInfoInput>) {
   const form = useForm<VehicleInfoInput, unknown, VehicleInfo>({
-    resolver: zodResolver(vehicleInfoSchema),
+    resolver: vehicleInfoResolver,
     defaultValues: values,
   });
   useAutosave(form, onChange);

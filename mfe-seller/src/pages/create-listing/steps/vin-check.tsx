@@ -1,7 +1,8 @@
-import { decodeVin, vinContradictions } from '@carmarket/shared/schemas';
+import { loadOnce } from '@carmarket/shared/schemas';
 import { Button } from '@carmarket/shared/ui';
 import styled from 'styled-components';
 import { FullRow } from '../../../components/form-layout';
+import { useLoadedWhen } from '../use-loaded-when';
 
 const Panel = styled(FullRow)`
   display: grid;
@@ -20,6 +21,13 @@ const Warnings = styled.ul`
   color: ${({ theme }) => theme.colors.dangerText};
 `;
 
+type VinDecoder = Pick<typeof import('@carmarket/shared/schemas'), 'decodeVin' | 'vinContradictions'>;
+
+// The decoder and its manufacturer table are fetched once a VIN is typed, not with the form.
+const loadDecoder = loadOnce<VinDecoder>(
+  () => import(/* webpackExports: ["decodeVin", "vinContradictions"] */ '@carmarket/shared/schemas'),
+);
+
 export interface VinCheckProps {
   vin: string;
   year: string;
@@ -33,10 +41,11 @@ export interface VinCheckProps {
  * as autofill and compared with the year and make entered. Announced politely as the VIN is typed.
  */
 export function VinCheck({ vin, year, make, onUse }: VinCheckProps) {
-  const decoded = decodeVin(vin);
+  const decoder = useLoadedWhen(vin !== '', loadDecoder);
+  const decoded = decoder?.decodeVin(vin);
   const onlyMake = decoded?.makes.length === 1 ? decoded.makes[0] : undefined;
   const decodedYear = decoded?.year == null ? undefined : String(decoded.year);
-  const contradictions = decoded?.valid ? vinContradictions(decoded, { year, make }) : [];
+  const contradictions = decoded?.valid && decoder ? decoder.vinContradictions(decoded, { year, make }) : [];
   const canFill =
     decoded?.valid && decodedYear !== undefined && (decodedYear !== year || (onlyMake && onlyMake !== make));
   const vehicle = decoded && [decoded.year, decoded.makes.join(' / ')].filter(Boolean).join(' ');

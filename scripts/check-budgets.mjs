@@ -34,17 +34,18 @@ const KB = 1024;
 // (198.7 -> 181.5 KB). When home arrived rendered by the server with its rows, axios (20.6 KB, loaded
 // on the first request) left '/': the initial ceiling came down 182 -> 162 KB (181.5 -> 161.0), and
 // the same 20.6 KB now counts in each route that reads on load, beyond the home set (/create-listing
-// 69.4 -> 90.1 KB, the same files as before). So that one route over its target does not let the
-// others grow unseen, only the routes over it have a ceiling of their own, just above today's figure;
-// every other route's ceiling is the target.
+// 69.4 -> 90.1 KB, the same files as before). The forms' schemas and zod then moved to their first
+// use (a resolver fetched on the first submit, the message rules on the composer's first focus, the
+// VIN decoder once a VIN is typed): /profile 82.0 -> 67.0, /create-listing 90.1 -> 73.5,
+// /edit-listing/:id 85.1 -> 67.8 and /messages 61.3 -> 53.3 KB, within its target. So that one route
+// over its target does not let the others grow unseen, only the routes over it have a ceiling of
+// their own, just above today's figure; every other route's ceiling is the target.
 const budgets = { remoteEntry: 10 * KB, initial: 130 * KB, route: 60 * KB };
 const ceilings = { remoteEntry: 10 * KB, initial: 162 * KB, route: 60 * KB };
 const routeCeilings = {
-  '/profile': 83 * KB,
-  '/create-listing': 91 * KB,
-  '/edit-listing/:id': 86 * KB,
-  '/messages': 62 * KB,
-  '/messages/:id': 62 * KB,
+  '/profile': 68 * KB,
+  '/create-listing': 74 * KB,
+  '/edit-listing/:id': 68 * KB,
 };
 
 // Spec §2: every route; ids that match nothing still load the route's code.

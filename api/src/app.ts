@@ -5,6 +5,7 @@ import type { AppConfig } from './config/env.js';
 import { openDatabase, type Database } from './db/client.js';
 import { authenticate } from './http/authenticate.js';
 import { registerApiDocs } from './http/docs.js';
+import { isDatabaseUnavailable } from './http/database-unavailable.js';
 import { registerGracefulShutdown } from './http/graceful-shutdown.js';
 import { healthRoutes } from './http/health.js';
 import { registerErrorHandler, sendClientError, sendFrameworkError } from './http/error-handler.js';
@@ -42,7 +43,7 @@ import { listingPagePreview } from './modules/listings/open-graph.js';
 import { runningCostRoutes } from './modules/listings/running-cost.routes.js';
 import { similarRoutes } from './modules/listings/similar.routes.js';
 import type { ViewCounter } from './modules/listings/view-counter.js';
-import { MessagesRepository } from './modules/messages/messages.repository.js';
+import { ANNOUNCE_LEASE_MS, MessagesRepository } from './modules/messages/messages.repository.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { MessagesService } from './modules/messages/messages.service.js';
 import { RemoteRegistry } from './modules/remotes/remote-registry.js';
@@ -222,6 +223,21 @@ export async function buildApp(
   app.addHook('onReady', async () => {
     timers = [
       every(DIGEST_CHECK_INTERVAL_MS, () => app.notificationDigest.run(), app.log, 'notification digest'),
+      // A few times a lease; while the database is unreachable the next run tries again, unlogged.
+      every(
+        ANNOUNCE_LEASE_MS / 5,
+        () =>
+          messages.announceOverdue().then(
+            (count) => {
+              if (count > 0) app.log.warn(`Announced ${count} messages a stopped process had stored`);
+            },
+            (error: unknown) => {
+              if (!isDatabaseUnavailable(error)) throw error;
+            },
+          ),
+        app.log,
+        'overdue message announcements',
+      ),
       ...(config.alertIntervalMs > 0
         ? [every(config.alertIntervalMs, () => app.savedSearchAlerts.run(), app.log, 'saved-search alerts')]
         : []),

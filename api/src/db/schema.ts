@@ -372,6 +372,10 @@ export const messages = pgTable(
     // Set by the client so a retried send is stored once.
     clientMessageId: text('client_message_id'),
     readAt: timestamptz('read_at'),
+    // Set when stored, cleared once both participants' new-message events are sent. A message still
+    // unannounced at this time lost its process between its commit and its events (killed, say):
+    // any process's sweep announces it then.
+    announceDueAt: timestamptz('announce_due_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -382,6 +386,9 @@ export const messages = pgTable(
     index('messages_unread_recipient_idx')
       .on(t.recipientId)
       .where(sql`${t.readAt} is null`),
+    index('messages_announce_due_idx')
+      .on(t.announceDueAt)
+      .where(sql`${t.announceDueAt} is not null`),
   ],
 );
 

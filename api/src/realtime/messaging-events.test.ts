@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Message } from '@carmarket/shared/contracts';
+import { eq } from 'drizzle-orm';
+import { messages } from '../db/schema.js';
+import { ANNOUNCE_LEASE_MS, MessagesRepository } from '../modules/messages/messages.repository.js';
 import { seedListing } from '../test/seed.js';
 import {
   arrivesWithin,
@@ -77,6 +80,33 @@ describe('live messaging events', () => {
     expect(await arrivesWithin(sellerSocket, 'new-message', 300)).toBe(false);
     await buyerSends('Only once please', 'live-retry');
     expect(await arrivesWithin(sellerSocket, 'new-message', 500)).toBe(false);
+  });
+
+  it('announces a message whose process stopped between storing and announcing it, once', async () => {
+    const sellerSocket = await open(seller);
+    // What a process killed right after its commit leaves: the message stored, its events never sent.
+    const { message: stored } = await new MessagesRepository(t.app.database.db).insertMessage({
+      listingId,
+      listingTitle: 'Subaru Outback wagon',
+      buyerId: buyer.user._id,
+      sellerId: seller.user._id,
+      senderId: buyer.user._id,
+      recipientId: seller.user._id,
+      content: 'Stored, then the process died',
+      clientMessageId: 'live-died-before-announcing',
+    });
+    // The sender heard no answer and sends again, to a process that is up: it answers, emits nothing.
+    const answered = await buyerSends('Stored, then the process died', 'live-died-before-announcing');
+    expect(answered._id).toBe(stored.id);
+    expect(await arrivesWithin(sellerSocket, 'new-message', 300)).toBe(false);
+    // Once its lease runs out, the sweep announces it: at most a fifth of a lease later.
+    await t.app.database.db
+      .update(messages)
+      .set({ announceDueAt: new Date(Date.now() - 1000) })
+      .where(eq(messages.id, stored.id));
+    const toSeller = await nextEvent(sellerSocket, 'new-message', () => true, ANNOUNCE_LEASE_MS / 5 + 2000);
+    expect(toSeller.message).toEqual(answered);
+    expect(await arrivesWithin(sellerSocket, 'new-message', ANNOUNCE_LEASE_MS / 5 + 1000)).toBe(false);
   });
 
   it('admits participants only to a conversation room; typing reaches the other participant there', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { conversations, listings, messages, userBlocks, users } from '../../db/schema.js';
 import type { PageRequest } from '@carmarket/shared/contracts';
@@ -6,6 +6,14 @@ import { pageOffset } from '../../db/paging.js';
 
 export type ConversationRecord = typeof conversations.$inferSelect;
 export type MessageRecord = typeof messages.$inferSelect;
+
+/**
+ * How long the process that stored a message has to send its new-message events before any
+ * process's sweep sends them: far longer than that takes even on a busy machine, so a message is
+ * announced twice only when its process died between sending and recording it.
+ */
+export const ANNOUNCE_LEASE_MS = 15_000;
+const announceDue = sql`now() + ${ANNOUNCE_LEASE_MS} * interval '1 millisecond'`;
 
 /** Where a catch-up fetch starts: after a known message, or after a moment. */
 export type MessageCursor = { messageId: string } | { since: Date };
@@ -156,8 +164,8 @@ export class MessagesRepository {
 
   /**
    * Stores a message in the one conversation of listing + buyer + seller, creating it on first
-   * contact. A retry carrying the same clientMessageId returns the message stored the first time
-   * (`created: false`), also when two retries race.
+   * contact, due to be announced within ANNOUNCE_LEASE_MS. A retry carrying the same clientMessageId
+   * returns the message stored the first time (`created: false`), also when two retries race.
    */
   async insertMessage(input: {
     listingId: string;
@@ -200,6 +208,7 @@ export class MessagesRepository {
           recipientId: input.recipientId,
           content: input.content,
           clientMessageId: input.clientMessageId,
+          announceDueAt: announceDue,
         })
         .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
         .returning();
@@ -263,6 +272,30 @@ export class MessagesRepository {
       this.db.select({ total: count() }).from(messages).where(inConversation),
     ]);
     return { rows: rows.reverse(), total: total?.total ?? 0 };
+  }
+
+  /** Records that both participants' new-message events for the message were sent. */
+  async markAnnounced(messageId: string): Promise<void> {
+    await this.db.update(messages).set({ announceDueAt: null }).where(eq(messages.id, messageId));
+  }
+
+  /**
+   * Messages whose announcement is overdue (their process stopped between storing and announcing
+   * them), each taken for a new lease so that a sweep on another process skips it.
+   */
+  async claimOverdueAnnouncements(limit = 100): Promise<MessageRecord[]> {
+    const overdue = this.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(lt(messages.announceDueAt, sql`now()`))
+      .orderBy(asc(messages.announceDueAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(messages)
+      .set({ announceDueAt: announceDue })
+      .where(inArray(messages.id, overdue))
+      .returning();
   }
 
   /** Marks one message read; returns it only when this call changed it. */

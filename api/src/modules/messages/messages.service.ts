@@ -53,7 +53,8 @@ export class MessagesService {
   /**
    * Stores the message, then tells both participants (every tab of each). The message is in the
    * database before the reply and before any event, so a client that missed the event finds it by
-   * fetching. A retry with the same clientMessageId answers with the stored message and emits nothing.
+   * fetching. A retry with the same clientMessageId answers with the stored message and emits
+   * nothing: should the process that stored it have died before its events, announceOverdue sends them.
    */
   async send(senderId: string, payload: SendMessagePayload): Promise<Message> {
     if (payload.clientMessageId) {
@@ -106,13 +107,28 @@ export class MessagesService {
       clientMessageId: payload.clientMessageId ?? null,
     });
     const dto = await this.toMessageDto(message);
-    if (created) {
-      for (const userId of [message.senderId, message.recipientId]) {
-        const conversation = await this.conversationFor(userId, message.conversationId);
-        this.events.toUser(userId, 'new-message', { message: dto, conversation });
-      }
-    }
+    if (created) await this.announce(message, dto);
     return dto;
+  }
+
+  /**
+   * Sends the new-message events of messages whose process stopped between storing and announcing
+   * them (killed, or its database connection lost): their recipients' sockets may be on a process
+   * that is still up, and so never reconnect and fetch them. Run by every process on a timer.
+   */
+  async announceOverdue(): Promise<number> {
+    const overdue = await this.messages.claimOverdueAnnouncements();
+    for (const message of overdue) await this.announce(message, await this.toMessageDto(message));
+    return overdue.length;
+  }
+
+  /** Tells both participants of the stored message (every tab of each), then records that it did. */
+  private async announce(message: MessageRecord, dto: Message): Promise<void> {
+    for (const userId of [message.senderId, message.recipientId]) {
+      const conversation = await this.conversationFor(userId, message.conversationId);
+      this.events.toUser(userId, 'new-message', { message: dto, conversation });
+    }
+    await this.messages.markAnnounced(message.id);
   }
 
   /**

@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "announce_due_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "messages_announce_due_idx" ON "messages" USING btree ("announce_due_at") WHERE "messages"."announce_due_at" is not null;

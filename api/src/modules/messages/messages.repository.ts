@@ -198,8 +198,12 @@ export class MessagesRepository {
             eq(conversations.buyerId, input.buyerId),
             eq(conversations.sellerId, input.sellerId),
           ),
-        );
+        )
+        .for('update');
 
+      // Timed once the conversation is this transaction's alone (not at its start, as `now()` is):
+      // its messages' times then follow the order they are committed in, so a catch-up asking
+      // for what came after a message it has cannot miss one committed later with an earlier time.
       const [inserted] = await tx
         .insert(messages)
         .values({
@@ -209,6 +213,7 @@ export class MessagesRepository {
           content: input.content,
           clientMessageId: input.clientMessageId,
           announceDueAt: announceDue,
+          createdAt: sql`clock_timestamp()`,
         })
         .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
         .returning();

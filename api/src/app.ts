@@ -199,7 +199,7 @@ export async function buildApp(
 
   const search = new SearchService(new SearchRepository(db, listingsRepository), listings, app.log);
 
-  const photoEncoder = new PhotoEncoderPool(PHOTO_ENCODERS);
+  const photoEncoder = new PhotoEncoderPool(PHOTO_ENCODERS, config.photoEncoderPriority);
   const metrics = new AppMetrics({
     poolUse: () => database.poolUse(),
     socketsConnected: () => realtime.io.engine.clientsCount,

@@ -147,6 +147,9 @@ export async function startSite({ workDir, smtpUrl, env = {}, databaseTemplate }
       RATE_LIMIT_MAX: '1000000',
       AUTH_RATE_LIMIT_IP_MAX: '1000000',
       AUTH_CODE_RESEND_INTERVAL_MS: String(siteCodeResendIntervalMs),
+      // At the lowest priority, a test waiting for its photos starves behind the browsers and test
+      // runs beside it.
+      PHOTO_ENCODER_PRIORITY: 'normal',
       ...env,
     },
   };

@@ -113,6 +113,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('encodes photos at the lowest CPU priority unless PHOTO_ENCODER_PRIORITY is normal', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret, cwd).photoEncoderPriority).toBe('low');
+    expect(loadConfig({ ...secret, PHOTO_ENCODER_PRIORITY: 'normal' }, cwd).photoEncoderPriority).toBe(
+      'normal',
+    );
+    expect(() => loadConfig({ ...secret, PHOTO_ENCODER_PRIORITY: 'high' }, cwd)).toThrow(
+      /PHOTO_ENCODER_PRIORITY: must be low or normal/,
+    );
+  });
+
   describe('S3 storage', () => {
     const s3 = {
       JWT_SECRET: 'x'.repeat(32),

@@ -73,9 +73,16 @@ export interface AppConfig {
    * any upload takes); the sweep runs at start and every half of it.
    */
   photoOrphanAgeMs: number;
+  /**
+   * The CPU priority photo encoders run at: 'low' (the default) leaves the cores to the API's
+   * requests; test runs use 'normal', where the tests beside an encode would starve it.
+   */
+  photoEncoderPriority: PhotoEncoderPriority;
   /** Bearer token that unlocks GET /metrics; undefined: the route is off. */
   metricsToken: string | undefined;
 }
+
+export type PhotoEncoderPriority = 'low' | 'normal';
 
 export interface AuthCodeConfig {
   /** How long a mailed code can be used. */
@@ -171,6 +178,7 @@ const envSchema = z.object({
     .default(DEFAULT_FUEL_PRICE_PER_GALLON),
   LISTING_RENEWAL_PERIOD_MS: positiveInt(LISTING_RENEWAL_DAYS * 24 * 60 * 60_000),
   PHOTO_ORPHAN_AGE_MS: positiveInt(60 * 60_000),
+  PHOTO_ENCODER_PRIORITY: z.enum(['low', 'normal'], { error: 'must be low or normal' }).default('low'),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
@@ -282,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     fuelPricePerGallon: vars.FUEL_PRICE_PER_GALLON,
     listingRenewalPeriodMs: vars.LISTING_RENEWAL_PERIOD_MS,
     photoOrphanAgeMs: vars.PHOTO_ORPHAN_AGE_MS,
+    photoEncoderPriority: vars.PHOTO_ENCODER_PRIORITY,
     metricsToken: vars.METRICS_TOKEN,
   };
 }

@@ -52,6 +52,7 @@ export async function startApiProcess(
       STATIC_ROOT: path.join(dataDir, 'no-site'),
       SEED_ON_START: 'false',
       GEOCODER_URL: '',
+      PHOTO_ENCODER_PRIORITY: 'normal',
       LOG_LEVEL: 'warn',
       ...env,
     },

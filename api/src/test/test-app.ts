@@ -102,6 +102,8 @@ export async function startTestApp(
         SMTP_URL: options.smtp?.url,
         // Tests never reach the public street-map service; geocoding tests start a local one.
         GEOCODER_URL: '',
+        // At the lowest priority, a test waiting for its photos starves behind the tests beside it.
+        PHOTO_ENCODER_PRIORITY: 'normal',
         ...options.env,
       },
       dataDir,

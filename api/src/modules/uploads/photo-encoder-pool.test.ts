@@ -24,7 +24,7 @@ async function workerPids(): Promise<number[]> {
 }
 
 /** The nice value of each thread of a process (field 19 of /proc/<pid>/task/<tid>/stat). */
-async function threadNiceValues(pid: number): Promise<number[]> {
+async function threadNiceValues(pid: number | 'self'): Promise<number[]> {
   const threads = await readdir(`/proc/${pid}/task`);
   return Promise.all(
     threads.map(async (tid) => {
@@ -80,6 +80,19 @@ describe('PhotoEncoderPool', () => {
     const damaged = path.join(dir, 'damaged');
     await writeFile(damaged, (await readFile(await original('whole'))).subarray(0, 2000));
     await expect(pool.encode(damaged)).rejects.toThrow(/Encoding the photo failed/);
+  });
+
+  it('at the normal priority, runs its workers at the priority of the process that started them', async () => {
+    const normalPool = new PhotoEncoderPool(1, 'normal');
+    try {
+      const before = new Set(await workerPids());
+      expect(await normalPool.encode(await original('normal'))).toBeDefined();
+      const [worker] = (await workerPids()).filter((pid) => !before.has(pid));
+      const [own] = await threadNiceValues('self');
+      expect(new Set(await threadNiceValues(worker!))).toEqual(new Set([own]));
+    } finally {
+      await normalPool.close();
+    }
   });
 
   it('encodes a photo again on a new worker when its worker dies, and goes on with new workers', async () => {

@@ -2,13 +2,14 @@ import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BoundedQueue } from './bounded-queue.js';
+import type { PhotoEncoderPriority } from '../../config/env.js';
 import type { EncodedPhoto } from './photo-files.js';
 
 export interface EncodeRequest {
   originalFile: string;
 }
 export type EncodeReply = { encoded: EncodedPhoto } | { missing: true } | { error: string };
-/** A worker's first message: it listens, at its lowered priority. */
+/** A worker's first message: it listens, at the priority it was started with. */
 export type WorkerMessage = EncodeReply | { ready: true };
 
 /**
@@ -32,17 +33,20 @@ class WorkerStopped extends Error {
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
- * Encodes photos in child processes at the lowest CPU priority, one photo per process and at most
- * `size` at once; the others wait their turn in the order they came. The encodes then take only the
- * CPU the API's requests leave, instead of competing with its event loop for the cores. Workers are
- * started on first use and kept; one that dies is replaced by the next encode.
+ * Encodes photos in child processes, one photo per process and at most `size` at once; the others
+ * wait their turn in the order they came. At the 'low' priority the encodes take only the CPU the
+ * API's requests leave, instead of competing with its event loop for the cores. Workers are started
+ * on first use and kept; one that dies is replaced by the next encode.
  */
 export class PhotoEncoderPool {
   private readonly queue: BoundedQueue;
   private readonly idle: ChildProcess[] = [];
   private readonly workers = new Set<ChildProcess>();
 
-  constructor(size: number) {
+  constructor(
+    size: number,
+    private readonly priority: PhotoEncoderPriority = 'low',
+  ) {
     this.queue = new BoundedQueue(size);
   }
 
@@ -93,7 +97,7 @@ export class PhotoEncoderPool {
   }
 
   private async start(): Promise<ChildProcess> {
-    const worker = fork(WORKER_FILE, [], {
+    const worker = fork(WORKER_FILE, [this.priority], {
       execArgv: WORKER_EXEC_ARGV,
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -1,8 +1,10 @@
-// A child process of the API that encodes uploaded photos, one at a time, at the lowest CPU
-// priority: with every core busy, the API's requests run first and the encodes take what is left.
+// A child process of the API that encodes uploaded photos, one at a time. Its argument is the pool's
+// priority: at 'low' (the lowest CPU priority), with every core busy, the API's requests run first
+// and the encodes take what is left.
 import { readdir, readFile } from 'node:fs/promises';
 import { constants, setPriority } from 'node:os';
 import { encodeUploadedPhoto } from './photo-files.js';
+import type { PhotoEncoderPriority } from '../../config/env.js';
 import type { EncodeRequest, WorkerMessage } from './photo-encoder-pool.js';
 
 /**
@@ -38,5 +40,5 @@ process.on('message', async ({ originalFile }: EncodeRequest) => {
 });
 
 // The API sends its first photo once told, so nothing arrives before the handler or at full priority.
-await lowerPriority();
+if ((process.argv[2] as PhotoEncoderPriority) === 'low') await lowerPriority();
 reply({ ready: true });

@@ -1,11 +1,12 @@
 /**
  * Reads until `ready` holds, for state the server settles after answering (work it does in the
- * background), and returns the last value read: the test's assertions then say what is wrong.
+ * background), and returns the last value read: the test's assertions then say what is wrong. The
+ * default wait allows for a machine at several times its cores' load (5 s was too short there).
  */
 export async function waitFor<T>(
   read: () => Promise<T>,
   ready: (value: T) => boolean,
-  timeoutMs = 5000,
+  timeoutMs = 15_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();

@@ -54,7 +54,9 @@ const phases = [
     name: 'jest',
     title: 'unit + API integration (PGlite)',
     group: 'jest',
-    command: jest,
+    // Two workers (Jest's default on two cores is one, in band): the PostgreSQL run beside it ends
+    // first, and one worker would then leave a core idle for the rest of this longer run.
+    command: [...jest, '--maxWorkers=2'],
     env: envWithoutDatabase,
   },
   {

@@ -167,9 +167,40 @@ async function explain(modules, rawQuery, driver, rawClient) {
 const SETTLE_MS = 10_000;
 const MB = 1024 * 1024;
 
+/** A WebAssembly memory's guard reservation (V8 reserves 8 GB or more behind each): 4 GiB in kB. */
+const WASM_GUARD_KB = 4 * 1024 * 1024;
+
 /**
- * The server's resident set and V8 heap in use (from its /metrics), and its peak resident set so far
- * (the kernel's VmHWM; Linux only).
+ * Resident MB of the process's WebAssembly memories, from its memory map (Linux only): PGlite's
+ * PostgreSQL runs in one, so on PGlite this is the database's share of the server's RSS. Such a
+ * memory is a read-write anonymous mapping followed at once by its inaccessible guard reservation.
+ */
+async function wasmResidentMb(pid) {
+  const smaps = await readFile(`/proc/${pid}/smaps`, 'utf8').catch(() => '');
+  const mappings = [];
+  for (const line of smaps.split('\n')) {
+    const head = line.match(/^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ (\S+)\s*(\S*)/);
+    if (head) {
+      const [, start, end, perms, inode, name] = head;
+      mappings.push({ start, end, perms, anonymous: inode === '0' && !name, sizeKb: 0, rssKb: 0 });
+    } else {
+      const field = line.match(/^(Size|Rss):\s+(\d+) kB/);
+      if (field) mappings.at(-1)[field[1] === 'Size' ? 'sizeKb' : 'rssKb'] = Number(field[2]);
+    }
+  }
+  let kb = 0;
+  mappings.forEach((mapping, at) => {
+    const guard = mappings[at + 1];
+    if (mapping.anonymous && mapping.perms.startsWith('rw') && guard?.start === mapping.end)
+      if (guard.perms.startsWith('---') && guard.sizeKb >= WASM_GUARD_KB) kb += mapping.rssKb;
+  });
+  return kb / 1024;
+}
+
+/**
+ * The server's resident set, V8 heap in use and kept after the last full collection (from its
+ * /metrics), its WebAssembly memory's resident share (PGlite's database), and its peak resident set
+ * so far (the kernel's VmHWM; Linux only).
  */
 async function serverMemory(server, metricsToken) {
   const response = await fetch(`${server.base}/metrics`, {
@@ -182,6 +213,8 @@ async function serverMemory(server, metricsToken) {
   return {
     rss: metric('process_resident_memory_bytes'),
     heap: metric('nodejs_heap_size_used_bytes'),
+    heapKept: metric('carmarket_heap_used_after_full_gc_bytes'),
+    wasm: await wasmResidentMb(server.pid),
     peakRss: peakKb === undefined ? Number.NaN : Number(peakKb) / 1024,
   };
 }
@@ -326,13 +359,13 @@ function report(results) {
     '',
     `### Server memory (the index read at start; steady: ${SETTLE_MS / 1000} s after the load phases)`,
     '',
-    '| database | index ready after start | RSS after the read | heap after the read | peak RSS | RSS steady | heap steady |',
-    '|---|---|---|---|---|---|---|',
+    '| database | index ready after start | RSS after the read | heap after the read | peak RSS | RSS steady | heap steady | heap kept after full GC | WebAssembly memory (PGlite) steady |',
+    '|---|---|---|---|---|---|---|---|---|',
   );
   const mb = (value) => `${value.toFixed(0)} MB`;
   for (const { label, memory: m } of results) {
     lines.push(
-      `| ${label} | ${m.indexReadySeconds.toFixed(1)} s | ${mb(m.afterBuild.rss)} | ${mb(m.afterBuild.heap)} | ${mb(m.steady.peakRss)} | ${mb(m.steady.rss)} | ${mb(m.steady.heap)} |`,
+      `| ${label} | ${m.indexReadySeconds.toFixed(1)} s | ${mb(m.afterBuild.rss)} | ${mb(m.afterBuild.heap)} | ${mb(m.steady.peakRss)} | ${mb(m.steady.rss)} | ${mb(m.steady.heap)} | ${mb(m.steady.heapKept)} | ${mb(m.steady.wasm)} |`,
     );
   }
   lines.push(

@@ -1,4 +1,4 @@
-import zipcodes from 'zipcodes';
+import { readZipDataset } from '../modules/geocoding/zip-coordinates.js';
 
 export interface Place {
   city: string;
@@ -90,15 +90,18 @@ export interface City {
 
 let cities: City[] | undefined;
 
-/** The cities with their ZIP codes, looked up once. */
+/** The cities with their ZIP codes (the state's, in the dataset's order), looked up once. */
 export function demoCities(): readonly City[] {
-  cities ??= CITIES.map(([city, state, weight, areaCode]) => ({
+  if (cities) return cities;
+  const { codes, stateMap } = readZipDataset();
+  cities = CITIES.map(([city, state, weight, areaCode]) => ({
     city,
     state,
     weight,
     areaCode,
-    zips: zipcodes
-      .lookupByName(city, state)
+    zips: (stateMap[state] ?? [])
+      .map((zip) => codes[zip]!)
+      .filter((code) => code.city.toUpperCase() === city.toUpperCase())
       .map(({ zip, latitude, longitude }) => ({ zipCode: zip, latitude, longitude })),
   }));
   return cities;

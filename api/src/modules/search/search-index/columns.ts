@@ -28,6 +28,11 @@ export type Facet = (typeof FACETS)[number];
 export type FacetCounts = Map<Facet, Map<string, number>>;
 
 const INITIAL_CAPACITY = 1024;
+/**
+ * Full slots grow by a quarter, not double (a few more copies while the index is read): doubled, the
+ * 91,978 listings of the benchmark's seed had 131,072 slots, 7 MB of the columns unused.
+ */
+const GROWTH = 1.25;
 /** dealBand of a listing without a rating: the position after the last band. */
 export const NO_BAND = DEAL_RATINGS.length;
 
@@ -81,6 +86,7 @@ function labelled(counts: Int32Array, label: (code: number) => string | undefine
 /** What every stored column does as listings are placed and the slots grow. */
 interface Stored {
   write(slot: number, row: IndexRow): void;
+  /** Keeps the first `capacity` slots (all of them when growing). */
   resize(capacity: number): void;
 }
 
@@ -127,9 +133,9 @@ export class Column<Values extends NumberArray> implements Stored {
   }
 
   resize(capacity: number): void {
-    const bigger = this.allocate(capacity);
-    bigger.set(this.values);
-    this.values = bigger;
+    const resized = this.allocate(capacity);
+    resized.set(this.values.subarray(0, capacity));
+    this.values = resized;
   }
 }
 
@@ -206,9 +212,9 @@ class PackedLists {
 
   resize(capacity: number): void {
     const start = new Int32Array(capacity);
-    start.set(this.start);
+    start.set(this.start.subarray(0, capacity));
     const length = new Uint16Array(capacity);
-    length.set(this.length);
+    length.set(this.length.subarray(0, capacity));
     this.start = start;
     this.length = length;
   }
@@ -359,7 +365,7 @@ export class ColumnStore {
   /** Writes an active row into a new slot (its deal rating and sort positions are the caller's). */
   place(row: IndexRow): number {
     if (this.size === this.capacity) {
-      this.capacity *= 2;
+      this.capacity = Math.ceil(this.capacity * GROWTH);
       for (const column of this.stored) column.resize(this.capacity);
     }
     const slot = this.size++;
@@ -367,6 +373,12 @@ export class ColumnStore {
     this.slotOf.set(row.id, slot);
     for (const column of this.stored) column.write(slot, row);
     return slot;
+  }
+
+  /** Gives back the slots grown but not used, once a full read has placed every listing. */
+  fit(): void {
+    this.capacity = Math.max(this.size, INITIAL_CAPACITY);
+    for (const column of this.stored) column.resize(this.capacity);
   }
 
   /** Marks a listing's slot dead; answers the slot it had. */

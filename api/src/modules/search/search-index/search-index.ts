@@ -109,6 +109,7 @@ export class SearchIndex {
       ratings.take(rows);
       for (const row of rows) if (row.status === 'active') store.place(row);
     }
+    store.fit();
     await ratings.rateAll();
     for (let slot = 0; slot < store.size; slot++) setDeal(store, ratings, slot);
     this.orders = new SortOrders(store);
@@ -166,11 +167,24 @@ export class SearchIndex {
     const ids = await text.read();
     if (this.version === version) {
       this.textCache.delete(text.key);
-      this.textCache.set(text.key, { version, ids });
+      this.textCache.set(text.key, { version, ids: this.heldIds(ids) });
       if (this.textCache.size > TEXT_CACHE_ENTRIES)
         this.textCache.delete(this.textCache.keys().next().value!);
     }
     return ids;
+  }
+
+  /**
+   * The ids of `ids` the index holds, as the index's own strings: a broad q matches most listings,
+   * and the database's copies of their ids (about 50 bytes each) would stay alive in the cache.
+   */
+  private heldIds(ids: readonly string[]): string[] {
+    const held: string[] = [];
+    for (const id of ids) {
+      const slot = this.store.slotOf.get(id);
+      if (slot !== undefined) held.push(this.store.ids[slot]!);
+    }
+    return held;
   }
 
   /**

@@ -15,9 +15,12 @@ export const serverEntry = path.join(repoRoot, 'api/dist/server.js');
  * what its last full collection kept before collecting again, and keeps the pages: under a steady
  * load the server's resident memory climbed for over ten minutes while the heap it kept stayed
  * flat. Growing by half at most keeps the pages near what is in use (docs/reliability.md, "Memory
- * under load"). A V8 flag, so on the command line: NODE_OPTIONS refuses it.
+ * under load"). A V8 flag, so on the command line: NODE_OPTIONS refuses it. Under search load the
+ * young generation grew to its default ceiling, two semi-spaces of 16 MB that stayed resident; at
+ * 8 MB the server at 100,000 listings kept 16 MB less and spent the same CPU a search
+ * (docs/benchmarks.md, "Memory of the index").
  */
-export const serverNodeOptions = ['--heap-growing-percent=50'];
+export const serverNodeOptions = ['--heap-growing-percent=50', '--max-semi-space-size=8'];
 export const remoteShorts = ['search', 'listings', 'seller', 'messaging', 'account'];
 
 /** 'shell' or a remote's short name for a front end's directory (`mfe-search` → 'search'); else undefined. */

@@ -55,7 +55,7 @@ import { drizzleModule, freePort, onPostgres, postgresUrl, withDatabase } from '
 import { buildStale, repoRoot } from './lib/build.mjs';
 import { uniqueEmail } from './lib/session.mjs';
 import { postgresBinDir, startPrivatePostgres } from './lib/private-postgres.mjs';
-import { serverEntry, serverNodeOptions } from './lib/server.mjs';
+import { serverEntry, serverEnvironment, serverNodeOptions } from './lib/server.mjs';
 import { Mailbox, startSmtpCatcher } from './lib/smtp-catcher.mjs';
 
 const { values: options } = parseArgs({
@@ -95,6 +95,7 @@ async function startApi({ port, dataDir, env, log = [] }) {
   const child = spawn(process.execPath, [...serverNodeOptions, serverEntry], {
     cwd: repoRoot,
     env: {
+      ...serverEnvironment,
       ...process.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',

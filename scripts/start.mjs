@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { buildStale, repoRoot } from './lib/build.mjs';
-import { serverEntry, serverNodeOptions } from './lib/server.mjs';
+import { serverEntry, serverEnvironment, serverNodeOptions } from './lib/server.mjs';
 
 try {
   buildStale();
@@ -16,6 +16,7 @@ const port = process.env.PORT ?? '3000';
 console.log(`npm start: serving CarMarket on http://localhost:${port}`);
 const server = spawn(process.execPath, [...serverNodeOptions, path.relative(repoRoot, serverEntry)], {
   cwd: repoRoot,
+  env: { ...serverEnvironment, ...process.env },
   stdio: 'inherit',
   // Its own process group, so Ctrl-C reaches it once (forwarded below) rather than twice.
   detached: true,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { serverEntry, serverNodeOptions } from './server.mjs';
+import { serverEntry, serverEnvironment, serverNodeOptions } from './server.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -59,6 +59,7 @@ export async function startServer(env) {
   const port = await freePort();
   const child = spawn(process.execPath, [...serverNodeOptions, serverEntry], {
     env: {
+      ...serverEnvironment,
       ...process.env,
       JWT_SECRET: randomBytes(32).toString('hex'),
       ...env,

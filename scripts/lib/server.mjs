@@ -21,6 +21,15 @@ export const serverEntry = path.join(repoRoot, 'api/dist/server.js');
  * (docs/benchmarks.md, "Memory of the index").
  */
 export const serverNodeOptions = ['--heap-growing-percent=50', '--max-semi-space-size=8'];
+/**
+ * The server's environment, under the caller's. glibc's malloc serves blocks up to a threshold from
+ * its heap, and raises that threshold to the largest block returned to the system so far (up to
+ * 32 MB); what it frees inside its heap it keeps. After reading the search index of 100,000
+ * listings the heap held 40–60 MB (10 MB on an empty database); with a fixed threshold of 128 KB
+ * every larger block is mapped on its own and unmapped when freed, and it held 21–25 MB
+ * (docs/benchmarks.md, "Memory of the index").
+ */
+export const serverEnvironment = { MALLOC_MMAP_THRESHOLD_: String(128 * 1024) };
 export const remoteShorts = ['search', 'listings', 'seller', 'messaging', 'account'];
 
 /** 'shell' or a remote's short name for a front end's directory (`mfe-search` → 'search'); else undefined. */
@@ -82,7 +91,14 @@ export async function startServer({ dataDir, staticRoot, logFile, env = {}, time
   const log = await open(logFile, 'a');
   const server = spawn(process.execPath, [...serverNodeOptions, serverEntry], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, STATIC_ROOT: staticRoot, ...env },
+    env: {
+      ...serverEnvironment,
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STATIC_ROOT: staticRoot,
+      ...env,
+    },
     stdio: ['ignore', log.fd, log.fd],
   });
   const url = `http://127.0.0.1:${port}`;

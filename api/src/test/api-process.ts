@@ -24,6 +24,8 @@ export interface ApiProcess {
   baseUrl: string;
   port: number;
   child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far (its log). */
+  output(): string;
 }
 
 /**
@@ -56,7 +58,17 @@ export async function startApiProcess(
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Passed on as it comes, as if inherited, and kept for the tests that read the log.
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    process.stdout.write(chunk);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    process.stderr.write(chunk);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + PROCESS_START_TIMEOUT_MS;
@@ -66,7 +78,7 @@ export async function startApiProcess(
       (res) => res.ok,
       () => false,
     );
-    if (healthy) return { baseUrl, port, child };
+    if (healthy) return { baseUrl, port, child, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   child.kill('SIGTERM');

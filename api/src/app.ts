@@ -6,7 +6,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { authenticate } from './http/authenticate.js';
 import { registerApiDocs } from './http/docs.js';
 import { isDatabaseUnavailable } from './http/database-unavailable.js';
-import { registerGracefulShutdown } from './http/graceful-shutdown.js';
+import { registerGracefulShutdown, SHUTDOWN_TIMEOUT_MS } from './http/graceful-shutdown.js';
 import { healthRoutes } from './http/health.js';
 import { registerErrorHandler, sendClientError, sendFrameworkError } from './http/error-handler.js';
 import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.js';
@@ -114,13 +114,23 @@ export async function buildApp(
     // still arriving on open connections instead, and closes those connections after them.
     return503OnClosing: false,
     clientErrorHandler: sendClientError,
+    // Fastify bounds each start and close hook by this (10 s by default): draining the requests in
+    // flight may take as long as the shutdown is given, and must not fail the close before then.
+    pluginTimeout: SHUTDOWN_TIMEOUT_MS,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestIdHeader(app);
+  // The timed jobs (`every`), started once the server is ready; shutdown stops them first, so none
+  // starts while the requests in flight finish or once the database has closed.
+  const jobs: ReturnType<typeof every>[] = [];
   // Before the live connections' preClose hook: requests in flight finish before sockets close.
-  const shutdown = registerGracefulShutdown(app);
+  const shutdown = registerGracefulShutdown(app, {
+    stopJobs: async () => {
+      await Promise.all(jobs.map((job) => job.stop()));
+    },
+  });
 
   const database = await openDatabase(config.database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -218,10 +228,9 @@ export async function buildApp(
     'notificationDigest',
     new NotificationDigest(notificationsRepository, mailer, unsubscribeTokens, config.publicUrl, app.log),
   );
-  // The schedulers start once the server is ready (migrations applied) and stop before it closes.
-  let timers: ReturnType<typeof every>[] = [];
+  // Once the server is ready (migrations applied).
   app.addHook('onReady', async () => {
-    timers = [
+    jobs.push(
       every(DIGEST_CHECK_INTERVAL_MS, () => app.notificationDigest.run(), app.log, 'notification digest'),
       // A few times a lease; while the database is unreachable the next run tries again, unlogged.
       every(
@@ -241,10 +250,7 @@ export async function buildApp(
       ...(config.alertIntervalMs > 0
         ? [every(config.alertIntervalMs, () => app.savedSearchAlerts.run(), app.log, 'saved-search alerts')]
         : []),
-    ];
-  });
-  app.addHook('preClose', async () => {
-    await Promise.all(timers.map((timer) => timer.stop()));
+    );
   });
 
   const uploads = new UploadsService(
@@ -258,14 +264,10 @@ export async function buildApp(
   );
   app.addHook('onReady', () => uploads.resumeProcessing());
   // Files a killed process left behind: at start, then every half of their age.
-  let orphanSweep: ReturnType<typeof every> | undefined;
   app.addHook('onReady', async () => {
     const sweep = () => uploads.sweepOrphans(config.photoOrphanAgeMs);
     await sweep().catch((error: unknown) => app.log.error({ err: error }, 'photo orphan sweep failed'));
-    orphanSweep = every(config.photoOrphanAgeMs / 2, sweep, app.log, 'photo orphan sweep');
-  });
-  app.addHook('preClose', async () => {
-    await orphanSweep?.stop();
+    jobs.push(every(config.photoOrphanAgeMs / 2, sweep, app.log, 'photo orphan sweep'));
   });
   // After the requests in flight (graceful shutdown's hook runs first), before the database closes.
   app.addHook('preClose', async () => {

@@ -1,11 +1,9 @@
 import { ConfigError, loadConfig } from './config/env.js';
 import { buildApp } from './app.js';
+import { SHUTDOWN_TIMEOUT_MS } from './http/graceful-shutdown.js';
 import { backupSocketPath, serveSnapshots } from './db/backup-socket.js';
 import { seedIfEmpty } from './seed/seed.js';
 import { createStorage } from './storage/storage.js';
-
-/** Within the 30 s a process manager (Kubernetes, systemd) gives before SIGKILL by default. */
-const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 async function start(): Promise<void> {
   const config = loadConfig();

@@ -54,8 +54,8 @@ const phases = [
     name: 'jest',
     title: 'unit + API integration (PGlite)',
     group: 'jest',
-    // Two workers (Jest's default on two cores is one, in band): the PostgreSQL run beside it ends
-    // first, and one worker would then leave a core idle for the rest of this longer run.
+    // Two workers, as the PostgreSQL run beside it (Jest's default on two cores is one, in band):
+    // whichever run ends first, the other still keeps both cores busy.
     command: [...jest, '--maxWorkers=2'],
     env: envWithoutDatabase,
   },
@@ -69,6 +69,7 @@ const phases = [
     // them.
     command: [
       ...jest,
+      '--maxWorkers=2',
       '--selectProjects',
       'api',
       'scripts',

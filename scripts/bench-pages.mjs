@@ -32,7 +32,22 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+// Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run says nothing
+// about the page, so it is made again, a few times at most.
+const ATTEMPTS_PER_RUN = 3;
+
 async function lighthouseRun(url, chromePath, config) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseAttempt(url, chromePath, config);
+    } catch (error) {
+      if (!error.lighthouseRuntimeError || attempt === ATTEMPTS_PER_RUN) throw error;
+      console.error(`${error.message} (attempt ${attempt} of ${ATTEMPTS_PER_RUN}, trying again)`);
+    }
+  }
+}
+
+async function lighthouseAttempt(url, chromePath, config) {
   const chrome = await launch({ chromePath, chromeFlags: [...chromiumLaunchArgs, '--headless=new'] });
   try {
     const { lhr } = await lighthouse(
@@ -40,7 +55,9 @@ async function lighthouseRun(url, chromePath, config) {
       { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' },
       config,
     );
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      throw Object.assign(new Error(`${url}: ${lhr.runtimeError.message}`), { lighthouseRuntimeError: true });
+    }
     const audit = (id) => lhr.audits[id].numericValue;
     return {
       score: Math.round(lhr.categories.performance.score * 100),

@@ -23,6 +23,7 @@ import {
   seedListings,
   startServer,
 } from './lib/bench-setup.mjs';
+import { percentile } from './lib/percentile.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -83,8 +84,6 @@ export const SUGGESTIONS = [
 ];
 
 // ---- measuring ----------------------------------------------------------------------------
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 function summarize(samples) {
   const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
   return {

@@ -8,7 +8,9 @@
 //   2. GET /api/listings/:id as a guest over 1,000 listings, 50 connections (wrk), between two runs of a
 //      bare Fastify hello-world (the HTTP floor of one process on these cores);
 //   3. --sockets users connecting at once (100 handshakes in flight): wall time, the API's CPU seconds,
-//      and the presence frames the clients received (each user has one conversation partner).
+//      and the presence frames the clients received (each user has one conversation partner); and
+//      messages sent meanwhile, 25 a second, timed to their recipient's socket, beside the same
+//      without the burst.
 //   4. 12 MP JPEG uploads, two at a time, while 10 connections read listings: uploads answered/s and
 //      photos processed/s (until none is 'processing') beside sharp alone (the API's encoder in this
 //      process, two at a time), and the reads' p99 beside their p99 with no uploads.
@@ -31,6 +33,7 @@ import {
   seedListings,
   startServer,
 } from './lib/bench-setup.mjs';
+import { percentile } from './lib/percentile.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -46,6 +49,11 @@ const SOCKET_USERS = Number(options.sockets);
 const CONNECTIONS = 50;
 const LISTING_IDS = 1000;
 const HANDSHAKES_IN_FLIGHT = 100;
+// Messages during the presence burst: 100 buyers take turns, 25 a second in all, so each sends one
+// every 4 s (15 a minute, under the 20-a-minute limit).
+const MESSAGE_SENDERS = 100;
+const MESSAGE_INTERVAL_MS = 40;
+const QUIET_DELIVERY_MS = 4000;
 const JWT_SECRET = randomBytes(32).toString('hex');
 
 const hasWrk = (() => {
@@ -185,15 +193,87 @@ async function connectAll(base, tokens) {
   return { sockets, seconds: (performance.now() - started) / 1000, frames: () => frames };
 }
 
-async function presenceBurst(server, tokens) {
+/**
+ * Messages sent over HTTP by `senders` (round robin, one every MESSAGE_INTERVAL_MS, within the
+ * 20-a-minute limit of each) to a seller about their listing, until `done` settles; each one's time
+ * from the request to the seller's socket receiving its `new-message` event.
+ */
+async function deliveryLatencies(server, chat, done) {
+  const latencies = [];
+  const sentAt = new Map();
+  const onMessage = ({ message }) => {
+    const started = sentAt.get(message.content);
+    if (started !== undefined) latencies.push(performance.now() - started);
+  };
+  chat.sellerSocket.on('new-message', onMessage);
+  let finished = false;
+  void done.finally(() => (finished = true));
+  const posts = [];
+  while (!finished) {
+    const sequence = chat.sequence++;
+    const content = `Is the car still for sale? (bench ${sequence})`;
+    sentAt.set(content, performance.now());
+    posts.push(
+      fetch(`${server.base}/api/messages`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${chat.senderTokens[sequence % chat.senderTokens.length]}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ listingId: chat.listingId, recipientId: chat.sellerId, content }),
+      }).then(async (response) => {
+        if (!response.ok) throw new Error(`message refused: ${response.status} ${await response.text()}`);
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, MESSAGE_INTERVAL_MS));
+  }
+  await Promise.all(posts);
+  // The last events are on their way: wait for them, briefly.
+  const deadline = performance.now() + 5000;
+  while (latencies.length < posts.length && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  chat.sellerSocket.off('new-message', onMessage);
+  return { sent: posts.length, delivered: latencies.length, p99: percentile(latencies, 99) };
+}
+
+async function presenceBurst(server, tokens, chat) {
+  const quietDelivery = await deliveryLatencies(
+    server,
+    chat,
+    new Promise((resolve) => setTimeout(resolve, QUIET_DELIVERY_MS)),
+  );
   const cpuBefore = await cpuSeconds(server.pid);
-  const burst = await connectAll(server.base, tokens);
+  const connecting = connectAll(server.base, tokens);
+  const burstDelivery = await deliveryLatencies(server, chat, connecting);
+  const burst = await connecting;
   // Let the last coalescing window go out before counting.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
   const frames = burst.frames();
   burst.sockets.forEach((socket) => socket.close());
-  return { users: tokens.length, seconds: burst.seconds, cpu, frames };
+  return { users: tokens.length, seconds: burst.seconds, cpu, frames, quietDelivery, burstDelivery };
+}
+
+/** A seller with their socket open, and the buyers who will write to them about one listing. */
+async function openChat(server, modules, owner, tokens) {
+  const sellerSocket = connectSocket(server.base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token: await modules.accessTokens.sign(owner.sellerId) },
+    reconnection: false,
+  });
+  await new Promise((resolve, reject) => {
+    sellerSocket.once('connect', resolve);
+    sellerSocket.once('connect_error', reject);
+  });
+  return {
+    sellerSocket,
+    sellerId: owner.sellerId,
+    listingId: owner.listingIds[0],
+    senderTokens: tokens.slice(0, MESSAGE_SENDERS),
+    sequence: 0,
+  };
 }
 
 // ---- photos ------------------------------------------------------------------------------
@@ -334,7 +414,12 @@ end
       }
     }
     const tokens = await Promise.all(userIds.map((id) => modules.accessTokens.sign(id)));
-    result.presence = await presenceBurst(server, tokens);
+    const chat = await openChat(server, modules, owner, tokens);
+    try {
+      result.presence = await presenceBurst(server, tokens, chat);
+    } finally {
+      chat.sellerSocket.close();
+    }
   } finally {
     await server.stop();
   }
@@ -372,9 +457,10 @@ function report(results) {
         `| ${result.label} | listing reads (10 connections) meanwhile | ${number(readsDuringUploads.rate)}/s | ${ms(readsDuringUploads.p50)} | ${ms(readsDuringUploads.p99)} | with no uploads: ${number(readsQuiet.rate)}/s, p99 ${ms(readsQuiet.p99)} | |`,
       );
     }
-    const { users, seconds, cpu, frames } = result.presence;
+    const { users, seconds, cpu, frames, quietDelivery, burstDelivery } = result.presence;
     lines.push(
       `| ${result.label} | ${number(users)} users connecting, 100 at a time | ${seconds.toFixed(1)} s | | | API CPU ${cpu.toFixed(1)} s; ${number(frames)} presence frames (${(frames / users).toFixed(2)} a user; announcing to everyone: ${number((users * (users - 1)) / 2)}) | |`,
+      `| ${result.label} | message delivery (HTTP send → recipient's socket) during that burst, ${burstDelivery.delivered}/${burstDelivery.sent} delivered | | | ${ms(burstDelivery.p99)} | with no burst: p99 ${ms(quietDelivery.p99)}, ${quietDelivery.delivered}/${quietDelivery.sent} delivered | |`,
     );
   }
   return lines.join('\n');

@@ -53,6 +53,7 @@ import {
 import { tsImport } from 'tsx/esm/api';
 import { drizzleModule, freePort, onPostgres, postgresUrl, withDatabase } from './lib/bench-setup.mjs';
 import { buildStale, repoRoot } from './lib/build.mjs';
+import { percentile } from './lib/percentile.mjs';
 import { uniqueEmail } from './lib/session.mjs';
 import { postgresBinDir, startPrivatePostgres } from './lib/private-postgres.mjs';
 import { serverEntry, serverEnvironment, serverNodeOptions } from './lib/server.mjs';
@@ -222,12 +223,6 @@ const drizzleSql = async () => (await drizzleModule('.')).sql;
 // Load
 
 const percentileMs = (values, p) => (values.length > 0 ? Math.round(percentile(values, p)) : undefined);
-
-function percentile(values, p) {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** Tallies of every answer: status counts, failures that break the contract, latencies by kind. */
 function newTally() {

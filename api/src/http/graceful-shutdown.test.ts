@@ -82,7 +82,7 @@ describe('SIGTERM', () => {
     );
     const socketClosed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
 
-    const inFlight = await startSignUp(api.baseUrl, 'late-but-served@example.com');
+    const inFlight = await startSignUp(api.baseUrl, `late-but-served-${randomUUID()}@example.com`);
 
     api.child.kill('SIGTERM');
     // Nobody new gets in once shutdown has begun.

@@ -122,12 +122,18 @@ export class MessagesService {
     return overdue.length;
   }
 
-  /** Tells both participants of the stored message (every tab of each), then records that it did. */
+  /**
+   * Tells both participants of the stored message (every tab of each), then records that it did.
+   * Each side's view of the conversation is read at once, so the recipient does not wait for the
+   * sender's read.
+   */
   private async announce(message: MessageRecord, dto: Message): Promise<void> {
-    for (const userId of [message.senderId, message.recipientId]) {
-      const conversation = await this.conversationFor(userId, message.conversationId);
-      this.events.toUser(userId, 'new-message', { message: dto, conversation });
-    }
+    await Promise.all(
+      [message.recipientId, message.senderId].map(async (userId) => {
+        const conversation = await this.conversationFor(userId, message.conversationId);
+        this.events.toUser(userId, 'new-message', { message: dto, conversation });
+      }),
+    );
     await this.messages.markAnnounced(message.id);
   }
 

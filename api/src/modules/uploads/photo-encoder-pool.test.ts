@@ -1,4 +1,4 @@
-import { readdir, readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -46,6 +46,7 @@ afterAll(async () => {
 
 async function original(name: string, width = 2000, height = 1500): Promise<string> {
   const file = path.join(dir, name);
+  await mkdir(path.dirname(file), { recursive: true });
   const bytes = await sharp({ create: { width, height, channels: 3, background: '#336699' } })
     .jpeg()
     .toBuffer();
@@ -80,6 +81,21 @@ describe('PhotoEncoderPool', () => {
     const damaged = path.join(dir, 'damaged');
     await writeFile(damaged, (await readFile(await original('whole'))).subarray(0, 2000));
     await expect(pool.encode(damaged)).rejects.toThrow(/Encoding the photo failed/);
+  });
+
+  it('makes the display size of a large JPEG (decoded at a smaller scale) with its colours', async () => {
+    // 4003 px: a half-scale decode rounds up to 2002 px; a bracket in the path is read as such.
+    for (const name of ['odd-sized', 'in[brackets]/odd-sized']) {
+      const encoded = (await pool.encode(await original(name, 4003, 3003)))!;
+      expect(await sharp(encoded.display).metadata()).toMatchObject({ width: 1600, height: 1200 });
+      const { channels } = await sharp(encoded.display).stats();
+      // #336699
+      expect(channels.map((channel) => Math.round(channel.mean))).toEqual([
+        expect.closeTo(0x33, -1),
+        expect.closeTo(0x66, -1),
+        expect.closeTo(0x99, -1),
+      ]);
+    }
   });
 
   it('at the normal priority, runs its workers at the priority of the process that started them', async () => {

@@ -1,7 +1,7 @@
 // A child process of the API that encodes uploaded photos, one at a time. Its argument is the pool's
 // priority: at 'low' (the lowest CPU priority), with every core busy, the API's requests run first
 // and the encodes take what is left.
-import { readdir, readFile } from 'node:fs/promises';
+import { access, readdir } from 'node:fs/promises';
 import { constants, setPriority } from 'node:os';
 import { encodeUploadedPhoto } from './photo-files.js';
 import type { PhotoEncoderPriority } from '../../config/env.js';
@@ -24,17 +24,19 @@ process.on('disconnect', () => process.exit(0));
 
 const reply = (message: WorkerMessage) => process.send?.(message);
 
+/** Whether the file is gone (a photo deleted meanwhile takes its original along). */
+const isGone = (file: string) =>
+  access(file).then(
+    () => false,
+    (error: NodeJS.ErrnoException) => error.code === 'ENOENT',
+  );
+
 process.on('message', async ({ originalFile }: EncodeRequest) => {
-  let original: Buffer;
   try {
-    original = await readFile(originalFile);
+    // libvips reads the original itself: it needs the file's name to decode a JPEG at a smaller scale.
+    reply({ encoded: await encodeUploadedPhoto(originalFile) });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return reply({ missing: true });
-    return reply({ error: (error as Error).message });
-  }
-  try {
-    reply({ encoded: await encodeUploadedPhoto(original) });
-  } catch (error) {
+    if (await isGone(originalFile)) return reply({ missing: true });
     reply({ error: (error as Error).message });
   }
 });

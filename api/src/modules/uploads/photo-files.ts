@@ -51,11 +51,16 @@ export async function deletePhotoFiles(
  * libwebp's 0–6 trade of speed for size. Measured on a grainy 12 MP JPEG (display 1600 px + thumbnail,
  * same quality settings, same PSNR): effort 4 ran 1.8–2.1 photos/s and made a 233 KB display file,
  * effort 1 4.5–5.1 photos/s and 230 KB, effort 2 226 KB but no faster than 4 by much (2.2–2.9/s).
+ * Effort 0 then took 54 ms of CPU for the 1600 px file where effort 1 took 72 (a third of a photo's
+ * CPU), for the same PSNR and a file the same size within 2 % (docs/benchmarks.md).
  */
-const UPLOAD_WEBP_EFFORT = 1;
+const UPLOAD_WEBP_EFFORT = 0;
 
 // One libvips thread per photo: two photos at once on two threads each were no faster than one each.
 sharp.concurrency(1);
+// No photo is read twice, so libvips' cache of operations only held memory (and, for originals read
+// from a file, their open files after they were deleted) between photos.
+sharp.cache(false);
 
 const fitInside = (px: number) =>
   ({ width: px, height: px, fit: 'inside', withoutEnlargement: true }) as const;
@@ -63,7 +68,7 @@ const fitInside = (px: number) =>
 /**
  * The display size and the thumbnail, both WebP. The input is decoded once, to the display size,
  * and the thumbnail is made from those pixels: on a 12 MP JPEG decoding is 105 of the ~230 ms of
- * CPU a photo took when each size decoded it (at 1600 px libvips does not shrink it on load), and
+ * CPU a photo took when each size decoded it in full, and
  * the thumbnail lost 0.1 dB of PSNR (docs/benchmarks.md). Whatever metadata the input carried (EXIF
  * with GPS position, camera details, XMP) is not written: sharp keeps none unless asked.
  */
@@ -125,10 +130,26 @@ export async function checkUploadedPhoto(bytes: Buffer): Promise<void> {
 }
 
 /**
- * A checked upload's display and thumbnail files; fails on a file that cannot be decoded
- * completely (failOn 'warning': a truncated file does not yield a half-grey picture). The EXIF
- * orientation is applied to the pixels before the metadata is dropped.
+ * The scale (1, 1/2, 1/4 or 1/8) libjpeg can decode a JPEG of this size at and still give at least
+ * the display size: decoding at 1/2 skips most of the inverse DCT and colour work of the full size
+ * (a 12 MP JPEG: 49 rather than 65 ms of CPU decoded and resized to 1600 px). sharp only does this by
+ * itself from a 3x reduction on (its rule for libjpeg's rounding), and a 12 MP photo is 2.5x.
  */
-export function encodeUploadedPhoto(bytes: Buffer): Promise<EncodedPhoto> {
-  return encodePhoto(sharp(bytes, readOptions).rotate());
+export function jpegShrinkOnLoad(width: number, height: number): 1 | 2 | 4 | 8 {
+  const longest = Math.max(width, height);
+  for (const shrink of [8, 4, 2] as const) if (longest >= shrink * DISPLAY_MAX_PX) return shrink;
+  return 1;
+}
+
+/**
+ * The display and thumbnail files of a checked upload kept at `file`; fails on a file that cannot be
+ * decoded completely (failOn 'warning': a truncated file does not yield a half-grey picture). The
+ * EXIF orientation is applied to the pixels before the metadata is dropped. A JPEG is decoded at the
+ * smallest of libjpeg's scales that still holds the display size (libvips takes the scale as an
+ * option of the file's name, `name[shrink=2]`; sharp has none for it).
+ */
+export async function encodeUploadedPhoto(file: string): Promise<EncodedPhoto> {
+  const { format, width = 0, height = 0 } = await sharp(file).metadata();
+  const shrink = format === 'jpeg' && !file.includes('[') ? jpegShrinkOnLoad(width, height) : 1;
+  return encodePhoto(sharp(shrink > 1 ? `${file}[shrink=${shrink}]` : file, readOptions).rotate());
 }

@@ -11,9 +11,10 @@
 //      and the presence frames the clients received (each user has one conversation partner); and
 //      messages sent meanwhile, 25 a second, timed to their recipient's socket, beside the same
 //      without the burst.
-//   4. 12 MP JPEG uploads, two at a time, while 10 connections read listings: uploads answered/s and
-//      photos processed/s (until none is 'processing') beside sharp alone (the API's encoder in this
-//      process, two at a time), and the reads' p99 beside their p99 with no uploads.
+//   4. 12 MP JPEG uploads, two at a time: photos processed/s (until none is 'processing') with no
+//      other requests, beside sharp alone (the API's encoder in this process, two at a time); then
+//      the same uploads while 10 connections read listings: uploads answered/s, photos processed/s,
+//      and the reads' p99 beside their p99 with no uploads.
 // wrk must be installed (Debian: apt-get install wrk); without it the HTTP rows are skipped.
 // Options: --listings N (default 100000), --seconds S per load run (default 8), --sockets N
 // (default 2000), --only pglite|postgres.
@@ -319,8 +320,11 @@ async function readsDuring(server, script, work) {
 }
 
 async function photoUploads(server, script, modules, photo, owner) {
-  const { sharp, encodePhoto } = modules;
-  const alone = await rate(PHOTOS, 2, () => encodePhoto(sharp(photo).rotate()));
+  // The encoder's own function on the photo kept in a file, as the API's encoders read it.
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'carmarket-photo-')), 'original');
+  await writeFile(file, photo);
+  const alone = await rate(PHOTOS, 2, () => modules.encodeUploadedPhoto(file));
+  await rm(path.dirname(file), { recursive: true, force: true });
   const token = await modules.accessTokens.sign(owner.sellerId);
   const headers = { authorization: `Bearer ${token}` };
   const upload = async (index) => {
@@ -343,14 +347,23 @@ async function photoUploads(server, script, modules, photo, owner) {
     }
     return false;
   };
-  const quiet = await readsDuring(server, script, async () => undefined);
-  const busy = await readsDuring(server, script, async () => {
+  const uploadAll = async () => {
     const started = performance.now();
     const answered = await rate(PHOTOS, 2, upload);
     while (await processingLeft()) await new Promise((resolve) => setTimeout(resolve, 50));
     return { answered, processed: PHOTOS / ((performance.now() - started) / 1000) };
-  });
-  return { alone, api: busy.result, readsQuiet: quiet.reads, readsDuringUploads: busy.reads };
+  };
+  // The same uploads with no reads running: what the API's encoders do when the cores are theirs.
+  const alonePerApi = await uploadAll();
+  const quiet = await readsDuring(server, script, async () => undefined);
+  const busy = await readsDuring(server, script, uploadAll);
+  return {
+    alone,
+    apiAlone: alonePerApi,
+    api: busy.result,
+    readsQuiet: quiet.reads,
+    readsDuringUploads: busy.reads,
+  };
 }
 
 // ---- one database -------------------------------------------------------------------------
@@ -450,9 +463,10 @@ function report(results) {
       );
     }
     if (result.photos) {
-      const { alone, api, readsQuiet, readsDuringUploads } = result.photos;
+      const { alone, apiAlone, api, readsQuiet, readsDuringUploads } = result.photos;
       lines.push(
-        `| ${result.label} | 12 MP photo uploads, 2 at a time: answered | ${api.answered.toFixed(1)}/s | | | | |`,
+        `| ${result.label} | 12 MP photo uploads, 2 at a time, no other requests: processed | ${apiAlone.processed.toFixed(1)}/s | | | sharp alone, 2 at a time: ${alone.toFixed(1)}/s | ${((100 * apiAlone.processed) / alone).toFixed(0)} % |`,
+        `| ${result.label} | the same while 10 connections read listings: answered | ${api.answered.toFixed(1)}/s | | | | |`,
         `| ${result.label} | the same: processed (display + thumbnail made) | ${api.processed.toFixed(1)}/s | | | sharp alone, 2 at a time: ${alone.toFixed(1)}/s | ${((100 * api.processed) / alone).toFixed(0)} % |`,
         `| ${result.label} | listing reads (10 connections) meanwhile | ${number(readsDuringUploads.rate)}/s | ${ms(readsDuringUploads.p50)} | ${ms(readsDuringUploads.p99)} | with no uploads: ${number(readsQuiet.rate)}/s, p99 ${ms(readsQuiet.p99)} | |`,
       );
@@ -492,7 +506,7 @@ async function main() {
     pgliteExtensions: { pg_trgm: trgm.pg_trgm, cube: cube.cube, earthdistance: earth.earthdistance },
     pg: pg.default,
     sharp: sharp.default,
-    encodePhoto: photoFiles.encodePhoto,
+    encodeUploadedPhoto: photoFiles.encodeUploadedPhoto,
     photo: await twelveMegapixelPhoto(sharp.default),
   };
   if (!hasWrk) console.log('wrk is not installed: the HTTP rows are skipped (Debian: apt-get install wrk).');

@@ -5,7 +5,9 @@
 // DATABASE_URL is set or PostgreSQL answers on 127.0.0.1:5432): migrate, seed the listings through
 // the API's demo seed, start the built API as its own process on loopback, then
 //   1. one client: every query of a fixed mix of realistic searches, several rounds (latency alone);
-//   2. 32 concurrent clients for a fixed time (latency under load and requests per second);
+//   2. 32 concurrent clients for a fixed time (latency under load and requests per second), then
+//      20 clients asking the unfiltered search (the home page's question), each phase with the CPU
+//      the server process and this load generator used (both share the machine's cores);
 // the same for suggestions; the server's memory after it read the index and once settled after the
 // load; then EXPLAIN ANALYZE of the slowest searches' SQL. Before the server
 // starts, the deal ratings (issue 16): the full rating of every listing the search index reads at
@@ -35,6 +37,10 @@ const { values: options } = parseArgs({
 const LISTINGS = Number(options.listings);
 const LOAD_SECONDS = Number(options.seconds);
 const CONCURRENCY = 32;
+/** Clients of the unfiltered search's load phase (issue 13's row). */
+const UNFILTERED_CONCURRENCY = 20;
+/** /proc/<pid>/stat counts CPU time in these ticks a second (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
 const SEQUENTIAL_ROUNDS = 5;
 /** Price changes timed one by one against the full book. */
 const DEAL_RATING_CHANGES = 500;
@@ -111,13 +117,25 @@ async function sequential(urls, rounds) {
   return samples;
 }
 
-/** CONCURRENCY clients, each walking the mix from its own offset until the time is up. */
-async function concurrent(urls, seconds) {
+/** CPU seconds a process has used so far (Linux /proc; NaN elsewhere). */
+async function cpuSeconds(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/**
+ * `clients` clients, each walking the mix from its own offset until the time is up; with the share
+ * of a core the server process and this load generator each used meanwhile (the generator shares
+ * the machine's cores with the server it measures).
+ */
+async function concurrent(urls, seconds, server, clients = CONCURRENCY) {
   const samples = [];
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
+  const [serverCpuBefore, ownCpuBefore] = [await cpuSeconds(server.pid), process.cpuUsage()];
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, client) => {
+    Array.from({ length: clients }, async (_, client) => {
       for (let index = client; performance.now() < deadline; index += 1) {
         const url = urls[index % urls.length];
         samples.push({ url, ms: (await timed(url)).ms });
@@ -125,7 +143,13 @@ async function concurrent(urls, seconds) {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  return { samples, rate: samples.length / elapsed };
+  const own = process.cpuUsage(ownCpuBefore);
+  return {
+    samples,
+    rate: samples.length / elapsed,
+    serverCpu: ((await cpuSeconds(server.pid)) - serverCpuBefore) / elapsed,
+    clientCpu: (own.user + own.system) / 1e6 / elapsed,
+  };
 }
 
 // ---- EXPLAIN ------------------------------------------------------------------------------
@@ -292,8 +316,14 @@ async function benchDatabase(label, databaseConfig, serverEnv, modules) {
 
   const searchAlone = await sequential(searchUrls, SEQUENTIAL_ROUNDS);
   const suggestAlone = await sequential(suggestUrls, SEQUENTIAL_ROUNDS * 2);
-  const searchLoad = await concurrent(searchUrls, LOAD_SECONDS);
-  const suggestLoad = await concurrent(suggestUrls, Math.max(5, LOAD_SECONDS / 3));
+  const searchLoad = await concurrent(searchUrls, LOAD_SECONDS, server);
+  const unfilteredLoad = await concurrent(
+    [`${server.base}/api/search`],
+    LOAD_SECONDS,
+    server,
+    UNFILTERED_CONCURRENCY,
+  );
+  const suggestLoad = await concurrent(suggestUrls, Math.max(5, LOAD_SECONDS / 3), server);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const steady = await serverMemory(server, metricsToken);
   await server.stop();
@@ -321,8 +351,9 @@ async function benchDatabase(label, databaseConfig, serverEnv, modules) {
     searchAlone: summarize(searchAlone),
     suggestAlone: summarize(suggestAlone),
     memory: { indexReadySeconds, afterBuild, steady },
-    searchLoad: { ...summarize(searchLoad.samples), rate: searchLoad.rate },
-    suggestLoad: { ...summarize(suggestLoad.samples), rate: suggestLoad.rate },
+    searchLoad: { ...searchLoad, ...summarize(searchLoad.samples) },
+    unfilteredLoad: { ...unfilteredLoad, ...summarize(unfilteredLoad.samples) },
+    suggestLoad: { ...suggestLoad, ...summarize(suggestLoad.samples) },
     perQuery,
     plans,
   };
@@ -337,21 +368,21 @@ function report(results) {
     '',
   );
   lines.push(
-    '| database | endpoint | clients | requests | p50 | p95 | p99 | requests/s |',
-    '|---|---|---|---|---|---|---|---|',
+    '| database | endpoint | clients | requests | p50 | p95 | p99 | requests/s | server CPU | load generator CPU |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   );
+  const cpu = (share) => `${(share * 100).toFixed(0)}%`;
+  const alone = (label, endpoint, m) =>
+    `| ${label} | ${endpoint} | 1 | ${m.n} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | | | |`;
+  const loaded = (label, endpoint, clients, m) =>
+    `| ${label} | ${endpoint} | ${clients} | ${m.n} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.rate.toFixed(0)} | ${cpu(m.serverCpu)} | ${cpu(m.clientCpu)} |`;
   for (const result of results) {
     lines.push(
-      `| ${result.label} | search | 1 | ${result.searchAlone.n} | ${ms(result.searchAlone.p50)} | ${ms(result.searchAlone.p95)} | ${ms(result.searchAlone.p99)} | |`,
-    );
-    lines.push(
-      `| ${result.label} | search | ${CONCURRENCY} | ${result.searchLoad.n} | ${ms(result.searchLoad.p50)} | ${ms(result.searchLoad.p95)} | ${ms(result.searchLoad.p99)} | ${result.searchLoad.rate.toFixed(0)} |`,
-    );
-    lines.push(
-      `| ${result.label} | suggestions | 1 | ${result.suggestAlone.n} | ${ms(result.suggestAlone.p50)} | ${ms(result.suggestAlone.p95)} | ${ms(result.suggestAlone.p99)} | |`,
-    );
-    lines.push(
-      `| ${result.label} | suggestions | ${CONCURRENCY} | ${result.suggestLoad.n} | ${ms(result.suggestLoad.p50)} | ${ms(result.suggestLoad.p95)} | ${ms(result.suggestLoad.p99)} | ${result.suggestLoad.rate.toFixed(0)} |`,
+      alone(result.label, 'search', result.searchAlone),
+      loaded(result.label, 'search', CONCURRENCY, result.searchLoad),
+      loaded(result.label, 'search, unfiltered', UNFILTERED_CONCURRENCY, result.unfilteredLoad),
+      alone(result.label, 'suggestions', result.suggestAlone),
+      loaded(result.label, 'suggestions', CONCURRENCY, result.suggestLoad),
     );
   }
   lines.push(

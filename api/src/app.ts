@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } fro
 import type { AppConfig } from './config/env.js';
 import { openDatabase, type Database } from './db/client.js';
 import { authenticate } from './http/authenticate.js';
+import { COMPRESS_THRESHOLD_BYTES } from './http/compression.js';
 import { registerApiDocs } from './http/docs.js';
 import { isDatabaseUnavailable } from './http/database-unavailable.js';
 import { registerGracefulShutdown, SHUTDOWN_TIMEOUT_MS } from './http/graceful-shutdown.js';
@@ -172,7 +173,7 @@ export async function buildApp(
   // only that; built files are sent from their precompressed copies instead (site.ts). gzip first:
   // on API JSON, brotli at the plugin's quality 4 came out the same size (a 47 KB search page: 7.2 KB
   // either way) for 1.2-4.6 times the CPU, and a listing read served 3 times fewer requests with it.
-  await app.register(compress, { threshold: 1024, encodings: ['gzip', 'br'] });
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['gzip', 'br'] });
   await registerApiDocs(app);
   await app.register(authenticate, { accessTokens });
 
@@ -207,7 +208,12 @@ export async function buildApp(
   const messages = new MessagesService(messagesRepository, listingsRepository, app.events);
   registerMessagingEvents(realtime, messages);
 
-  const search = new SearchService(new SearchRepository(db, listingsRepository), listings, app.log);
+  const search = new SearchService(
+    new SearchRepository(db, listingsRepository),
+    listings,
+    app.log,
+    config.searchGuestStalenessMs,
+  );
 
   const photoEncoder = new PhotoEncoderPool(PHOTO_ENCODERS, config.photoEncoderPriority);
   const metrics = new AppMetrics({

@@ -169,6 +169,8 @@ export async function startSite({ workDir, smtpUrl, env = {}, databaseTemplate }
       // At the lowest priority, a test waiting for its photos starves behind the browsers and test
       // runs beside it.
       PHOTO_ENCODER_PRIORITY: 'normal',
+      // A guest's search reads every change made before it: specs search right after a write.
+      SEARCH_GUEST_STALENESS_MS: '0',
       ...env,
     },
   };

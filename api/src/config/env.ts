@@ -68,6 +68,8 @@ export interface AppConfig {
   fuelPricePerGallon: number;
   /** How long a listing stays in search after it was listed or last renewed (spec: 60 days). */
   listingRenewalPeriodMs: number;
+  /** How old a view of the listings a guest's search may read (0: each reads the latest). */
+  searchGuestStalenessMs: number;
   /**
    * Age past which a photo file or kept original that no photo row names is removed (longer than
    * any upload takes); the sweep runs at start and every half of it.
@@ -177,6 +179,7 @@ const envSchema = z.object({
     .max(100, 'must be at most 100')
     .default(DEFAULT_FUEL_PRICE_PER_GALLON),
   LISTING_RENEWAL_PERIOD_MS: positiveInt(LISTING_RENEWAL_DAYS * 24 * 60 * 60_000),
+  SEARCH_GUEST_STALENESS_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   PHOTO_ORPHAN_AGE_MS: positiveInt(60 * 60_000),
   PHOTO_ENCODER_PRIORITY: z.enum(['low', 'normal'], { error: 'must be low or normal' }).default('low'),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
@@ -289,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     alertIntervalMs: vars.SAVED_SEARCH_ALERT_INTERVAL_MS,
     fuelPricePerGallon: vars.FUEL_PRICE_PER_GALLON,
     listingRenewalPeriodMs: vars.LISTING_RENEWAL_PERIOD_MS,
+    searchGuestStalenessMs: vars.SEARCH_GUEST_STALENESS_MS,
     photoOrphanAgeMs: vars.PHOTO_ORPHAN_AGE_MS,
     photoEncoderPriority: vars.PHOTO_ENCODER_PRIORITY,
     metricsToken: vars.METRICS_TOKEN,

@@ -104,6 +104,8 @@ export async function startTestApp(
         GEOCODER_URL: '',
         // At the lowest priority, a test waiting for its photos starves behind the tests beside it.
         PHOTO_ENCODER_PRIORITY: 'normal',
+        // A guest's search reads every change made before it, as a test expects right after a write.
+        SEARCH_GUEST_STALENESS_MS: '0',
         ...options.env,
       },
       dataDir,

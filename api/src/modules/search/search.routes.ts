@@ -6,12 +6,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserId } from '../../http/authenticate.js';
+import { acceptsGzip, COMPRESS_THRESHOLD_BYTES } from '../../http/compression.js';
 import { messageResponseSchema, ok } from '../../http/envelope.js';
+import { gzipped } from './guest-answers.js';
 import type { SearchService } from './search.service.js';
 
 const bearer = [{ bearerAuth: [] }];
 const savedSearchId = z.object({ id: z.string() });
-
 export const searchRoutes: FastifyPluginAsyncZod<{ service: SearchService }> = async (app, { service }) => {
   // A served API reads its search index at start, so the first search does not wait for it.
   app.addHook('onListen', () => {
@@ -28,9 +29,15 @@ export const searchRoutes: FastifyPluginAsyncZod<{ service: SearchService }> = a
       },
       preHandler: app.identifyUser,
     },
-    async (req) => {
-      const { data, pagination, filters } = await service.searchListings(req.query, req.userId);
-      return { success: true, data, pagination, filters };
+    async (req, reply) => {
+      const { json, answer } = await service.searchResponse(req.query, req.userId);
+      reply.type('application/json; charset=utf-8');
+      // A kept answer is compressed once for every guest who takes gzip, not once per request.
+      if (answer && json.length >= COMPRESS_THRESHOLD_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
+        reply.header('vary', 'accept-encoding').header('content-encoding', 'gzip');
+        return gzipped(answer);
+      }
+      return json;
     },
   );
 

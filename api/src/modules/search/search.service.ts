@@ -25,6 +25,7 @@ import { pageOffset } from '../../db/paging.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors.js';
 import { zipCoordinates, type Coordinates } from '../geocoding/zip-coordinates.js';
 import type { ListingList, ListingsService } from '../listings/listings.service.js';
+import { GuestAnswers, type GuestAnswer } from './guest-answers.js';
 import type { FacetCounts } from './search-index/columns.js';
 import type { IndexQuery } from './search-index/evaluation.js';
 import { SearchIndex } from './search-index/search-index.js';
@@ -35,6 +36,20 @@ export interface SearchResult extends ListingList {
   data: SearchListing[];
   filters: { available: AvailableFilters };
 }
+
+/** A search's response body, and the kept guest answer it came from. */
+export interface SearchResponse {
+  json: string;
+  answer?: GuestAnswer;
+}
+
+const responseJson = ({ data, pagination, filters }: SearchResult) =>
+  JSON.stringify({ success: true, data, pagination, filters });
+
+/** Guest answers kept: the questions most asked at one time (about 50 KB each). */
+export const GUEST_ANSWERS = 200;
+/** How long a guest answer is kept at most: its listings' views and favorite counts are that old. */
+const GUEST_ANSWER_MAX_AGE_MS = 10_000;
 
 /** "Popular" looks this far back. */
 export const POPULAR_WINDOW_DAYS = 30;
@@ -97,13 +112,20 @@ export interface AlertSearch {
 export class SearchService {
   private readonly suggestionIndex: SuggestionIndex;
   private readonly index: SearchIndex;
-  /** Guests' searches still running, by their question. */
-  private readonly guestSearchesRunning = new Map<string, Promise<SearchResult>>();
+  /** Guests' last answers, by their question. */
+  private readonly guestAnswers = new GuestAnswers(GUEST_ANSWERS);
+  /** Guests' searches still running, by their question, with the index version they read. */
+  private readonly guestSearchesRunning = new Map<
+    string,
+    { version: number; answer: Promise<GuestAnswer> }
+  >();
 
   constructor(
     private readonly search: SearchRepository,
     private readonly listings: ListingsService,
     private readonly log: FastifyBaseLogger,
+    /** How old a view of the database a guest's search may read (see SearchIndex.refreshedWithin). */
+    private readonly guestStalenessMs = 0,
   ) {
     this.suggestionIndex = new SuggestionIndex(search);
     this.index = new SearchIndex(search.indexSource(), listings.freshness);
@@ -132,32 +154,79 @@ export class SearchService {
   }
 
   /**
-   * A search; guests asking the same question while it runs share its answer. Under load many guests
-   * ask the same thing at once (the home page's newest cars, the first page of a popular make), and
-   * each answer costs an index walk, a page of rows and their photos.
+   * A search's response body. Guests get the last answer to the same question while it holds (see
+   * guestAnswer); a signed-in user's answer is their own (favorite flags, blocked sellers).
    */
-  async searchListings(query: SearchQuery, viewerId: string | null): Promise<SearchResult> {
-    let answer: Promise<SearchResult>;
+  async searchResponse(query: SearchQuery, viewerId: string | null): Promise<SearchResponse> {
+    let response: SearchResponse;
     if (viewerId) {
-      answer = this.runSearch(query, viewerId);
+      response = { json: responseJson(await this.viewerSearch(query, viewerId)) };
     } else {
-      const key = JSON.stringify(query);
-      answer =
-        this.guestSearchesRunning.get(key) ??
-        this.runSearch(query, null).finally(() => this.guestSearchesRunning.delete(key));
-      this.guestSearchesRunning.set(key, answer);
+      const answer = await this.guestAnswer(query);
+      response = { json: answer.json, answer };
     }
-    const result = await answer;
+    if (query.page === 1) this.recordSearch(query);
+    return response;
+  }
+
+  /** A search's result as objects (the search page's preview for clients without JavaScript). */
+  async searchListings(query: SearchQuery, viewerId: string | null): Promise<SearchResult> {
+    const result = viewerId
+      ? await this.viewerSearch(query, viewerId)
+      : (JSON.parse((await this.guestAnswer(query)).json) as SearchResult);
     if (query.page === 1) this.recordSearch(query);
     return result;
   }
 
-  private async runSearch(query: SearchQuery, viewerId: string | null): Promise<SearchResult> {
+  private async viewerSearch(query: SearchQuery, viewerId: string): Promise<SearchResult> {
+    // Read-your-writes: the index takes every change committed before this search began.
+    const [excludedSellers] = await Promise.all([this.search.blockedBy(viewerId), this.index.refresh()]);
+    return this.runSearch(query, viewerId, excludedSellers);
+  }
+
+  /**
+   * A guest's answer. Under load many guests ask the same thing (the home page's newest cars, the
+   * first page of a popular make), and each answer costs an index walk, a page of rows with their
+   * photos, and its JSON; so the last answers are kept by question, and one holds while the index's
+   * version stays the one it was read at: every change a card shows moves the version (a listing's
+   * row, its photos and its seller touch listings.updated_at, see migration 0019), except its views
+   * and favorite counts, which are at most GUEST_ANSWER_MAX_AGE_MS old. Guests asking while an
+   * answer is being made at the current version share it.
+   */
+  private async guestAnswer(query: SearchQuery): Promise<GuestAnswer> {
+    await this.index.refreshedWithin(this.guestStalenessMs);
+    const key = JSON.stringify(query);
+    const version = this.index.version;
+    const kept = this.guestAnswers.get(key, version, this.listings.freshness.now().getTime());
+    if (kept) return kept;
+    const running = this.guestSearchesRunning.get(key);
+    if (running?.version === version) return running.answer;
+    const answer = this.answerGuest(query, key).finally(() => {
+      if (this.guestSearchesRunning.get(key)?.answer === answer) this.guestSearchesRunning.delete(key);
+    });
+    this.guestSearchesRunning.set(key, { version, answer });
+    return answer;
+  }
+
+  private async answerGuest(query: SearchQuery, key: string): Promise<GuestAnswer> {
+    // Read before the search: a change the index takes meanwhile leaves this answer behind.
+    const version = this.index.version;
+    const until = Math.min(
+      this.listings.freshness.now().getTime() + GUEST_ANSWER_MAX_AGE_MS,
+      this.index.expiresNext(),
+    );
+    const answer = { version, until, json: responseJson(await this.runSearch(query, null, [])) };
+    this.guestAnswers.set(key, answer);
+    return answer;
+  }
+
+  /** A search on the index as it stands (the caller brought it up to date). */
+  private async runSearch(
+    query: SearchQuery,
+    viewerId: string | null,
+    excludedSellers: string[],
+  ): Promise<SearchResult> {
     const page = { page: query.page, limit: query.limit };
-    const [excludedSellers] = await Promise.all([
-      viewerId ? this.search.blockedBy(viewerId) : [],
-      this.index.refresh(),
-    ]);
     const search = async (text: TextMode) =>
       this.index.search(
         { ...this.indexQuery(query, text), excludedSellers },

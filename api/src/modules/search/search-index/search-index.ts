@@ -40,7 +40,11 @@ export class SearchIndex {
   private ratings = new DealRatingBook();
   private loaded = false;
   /** Counts changes: what was read from the table at one version holds until the next. */
-  private version = 0;
+  private changes = 0;
+  /** When (performance.now()) the last look that completed began. */
+  private lookedAt = Number.NEGATIVE_INFINITY;
+  /** When the next listing held leaves search by the clock, worked out once per version. */
+  private nextExpiry = { version: -1, at: 0 };
   private readonly textCache = new Map<string, { version: number; ids: string[] }>();
   private watermark = new Date(0);
   private running: Promise<void> | undefined;
@@ -55,6 +59,27 @@ export class SearchIndex {
   /** For the metrics: live listings held, and when the index last finished reading the table. */
   stats(): { listings: number; readAt: Date } {
     return { listings: this.store.listings, readAt: this.watermark };
+  }
+
+  /**
+   * Counts the changes the index has taken: what a search answered at one version holds until it
+   * moves (or a listing expires by the clock, see expiresNext).
+   */
+  get version(): number {
+    return this.changes;
+  }
+
+  /**
+   * Brings the index up to date, unless a look that began at most `maxAgeMs` ago completed (or one
+   * is under way): readers content with a view that old share looks instead of each waiting for its
+   * own. 0 is refresh().
+   */
+  refreshedWithin(maxAgeMs: number): Promise<void> {
+    if (maxAgeMs > 0 && this.loaded) {
+      if (performance.now() - this.lookedAt <= maxAgeMs) return Promise.resolve();
+      if (this.running) return this.running;
+    }
+    return this.refresh();
   }
 
   /**
@@ -78,6 +103,12 @@ export class SearchIndex {
   }
 
   private async catchUp(): Promise<void> {
+    const began = performance.now();
+    await this.look();
+    this.lookedAt = began;
+  }
+
+  private async look(): Promise<void> {
     if (!this.loaded || this.store.dead > MAX_DEAD_SHARE * this.store.size) {
       await this.rebuild();
       return;
@@ -116,7 +147,7 @@ export class SearchIndex {
     this.store = store;
     this.ratings = ratings;
     this.loaded = true;
-    this.version++;
+    this.changes++;
     this.watermark = readAt;
   }
 
@@ -130,6 +161,26 @@ export class SearchIndex {
       facets: facetCounts(this.store, found),
       pageIds: this.orders.page(found, sort, offset, limit).map((slot) => ids[slot]!),
     };
+  }
+
+  /**
+   * When (ms since the epoch, by the freshness clock) the first listing held now in search leaves it
+   * for want of renewal: until then, and while the version holds, a search's answer holds.
+   */
+  expiresNext(): number {
+    const now = this.freshness.now().getTime();
+    const { version, at } = this.nextExpiry;
+    if (version === this.changes && at > now) return at;
+    const renewedAfterMicros = this.freshness.renewedAfter().getTime() * 1000;
+    const renewed = this.store.columns.renewed.values;
+    const alive = this.store.columns.alive.values;
+    let first = Number.POSITIVE_INFINITY;
+    for (let slot = 0; slot < this.store.size; slot++) {
+      const micros = renewed[slot]!;
+      if (alive[slot] && micros > renewedAfterMicros && micros < first) first = micros;
+    }
+    this.nextExpiry = { version: this.changes, at: first / 1000 + this.freshness.periodMs };
+    return this.nextExpiry.at;
   }
 
   /** A listing's deal rating band, as search shows it on its card (null: not enough data). */
@@ -162,10 +213,10 @@ export class SearchIndex {
   private async textIds({ text }: IndexQuery): Promise<string[] | undefined> {
     if (!text) return undefined;
     const cached = this.textCache.get(text.key);
-    if (cached?.version === this.version) return cached.ids;
-    const version = this.version;
+    if (cached?.version === this.changes) return cached.ids;
+    const version = this.changes;
     const ids = await text.read();
-    if (this.version === version) {
+    if (this.changes === version) {
       this.textCache.delete(text.key);
       this.textCache.set(text.key, { version, ids: this.heldIds(ids) });
       if (this.textCache.size > TEXT_CACHE_ENTRIES)
@@ -195,7 +246,10 @@ export class SearchIndex {
     const current = this.store.slotOf.get(row.id);
     if (current !== undefined && this.store.columns.updated.values[current] === row.updatedMicros)
       return current;
-    this.version++;
+    // Neither held nor to be (a sold or hidden listing, read again within the allowance): searches
+    // see nothing new.
+    if (current === undefined && row.status !== 'active') return undefined;
+    this.changes++;
     if (current !== undefined) this.remove(row.id);
     if (row.status !== 'active') return undefined;
     const slot = this.store.place(row);
@@ -212,6 +266,7 @@ export class SearchIndex {
     for (const id of ids) {
       const slot = this.store.slotOf.get(id);
       if (slot === undefined || slot === changed) continue;
+      this.changes++;
       this.orders.move('best_deal', slot, () => setDeal(this.store, this.ratings, slot));
     }
   }
@@ -219,7 +274,7 @@ export class SearchIndex {
   private remove(id: string): void {
     const slot = this.store.slotOf.get(id);
     if (slot === undefined) return;
-    this.version++;
+    this.changes++;
     this.orders.remove(slot);
     this.store.remove(id);
   }

@@ -18,6 +18,8 @@ describe('formatPrice', () => {
     [100, '$100'],
     [50000, '$50,000'],
     [8499.6, '$8,500'],
+    [1234567, '$1,234,567'],
+    [-1234.5, '-$1,235'],
     [0, '$0'],
     [null, 'N/A'],
     [undefined, 'N/A'],
@@ -32,6 +34,7 @@ describe('formatMileage', () => {
     [85000, '85,000 mi'],
     [0, '0 mi'],
     [123456.7, '123,457 mi'],
+    [1234567.5, '1,234,568 mi'],
     [null, 'N/A'],
   ])('%p → %s', (miles, text) => {
     expect(formatMileage(miles)).toBe(text);

@@ -62,9 +62,25 @@ export const inSearch = (renewedAfter: Date) =>
 
 export class ListingsRepository {
   private readonly pageQuery: ReturnType<ListingsRepository['preparePageQuery']>;
+  /**
+   * A listing with its seller by id, and the photos of listings, prepared once (see pageQuery): every
+   * message sent reads the one and, for both sides' conversations, the other twice.
+   */
+  private readonly byIdQuery;
+  private readonly imagesQuery;
 
   constructor(private readonly db: Db) {
     this.pageQuery = this.preparePageQuery();
+    this.byIdQuery = this.selectWithSeller()
+      .where(eq(listings.id, sql.placeholder('id')))
+      .prepare('listing_with_seller');
+    // One array parameter whatever the number of listings, so one statement serves every call.
+    this.imagesQuery = this.db
+      .select()
+      .from(listingImages)
+      .where(sql`${listingImages.listingId} = any(${sql.placeholder('ids')}::uuid[])`)
+      .orderBy(asc(listingImages.listingId), asc(listingImages.position), asc(listingImages.createdAt))
+      .prepare('images_of_listings');
   }
 
   /**
@@ -140,7 +156,7 @@ export class ListingsRepository {
   }
 
   async findById(id: string): Promise<ListingWithSeller | undefined> {
-    const [row] = await this.selectWithSeller().where(eq(listings.id, id));
+    const [row] = await this.byIdQuery.execute({ id });
     return row;
   }
 
@@ -210,11 +226,7 @@ export class ListingsRepository {
   async imagesFor(listingIds: string[]): Promise<Map<string, ListingImageRow[]>> {
     const byListing = new Map<string, ListingImageRow[]>(listingIds.map((id) => [id, []]));
     if (listingIds.length === 0) return byListing;
-    const rows = await this.db
-      .select()
-      .from(listingImages)
-      .where(inArray(listingImages.listingId, listingIds))
-      .orderBy(asc(listingImages.listingId), asc(listingImages.position), asc(listingImages.createdAt));
+    const rows = await this.imagesQuery.execute({ ids: listingIds });
     for (const row of rows) byListing.get(row.listingId)?.push(row);
     return byListing;
   }

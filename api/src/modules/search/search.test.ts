@@ -289,6 +289,20 @@ describe('GET /api/search filters', () => {
   });
 });
 
+describe('GET /api/search results', () => {
+  it('shows each listing found with its own photos, in display order', async () => {
+    const body = await search('');
+    const photosOf = (key: string) =>
+      body.data
+        .find((listing: { _id: string }) => listing._id === ids[key])
+        .vehicle.images.map((image: { publicId: string }) => image.publicId);
+    const inOrder = (prefix: string) => [0, 1, 2, 3].map((position) => `${prefix}-${position}`);
+    expect(photosOf('camry')).toEqual(inOrder('camry'));
+    expect(photosOf('civic')).toEqual(inOrder('civic'));
+    expect(photosOf('corolla')).toEqual([]);
+  });
+});
+
 describe('GET /api/search sort and paging', () => {
   it.each([
     ['newest', ['escape', 'f150', 'civic', 'corolla', 'camry']],

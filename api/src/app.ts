@@ -40,6 +40,7 @@ import { listingsRoutes } from './modules/listings/listings.routes.js';
 import { ListingsService } from './modules/listings/listings.service.js';
 import { crawlerRoutes } from './modules/listings/crawler.routes.js';
 import { ListingFreshness } from './modules/listings/listing-freshness.js';
+import { ListingPageCache } from './modules/listings/listing-page-cache.js';
 import { listingPagePreview } from './modules/listings/open-graph.js';
 import { runningCostRoutes } from './modules/listings/running-cost.routes.js';
 import { similarRoutes } from './modules/listings/similar.routes.js';
@@ -177,8 +178,10 @@ export async function buildApp(
   await registerApiDocs(app);
   await app.register(authenticate, { accessTokens });
 
-  const users = new UsersRepository(db);
-  const listingsRepository = new ListingsRepository(db);
+  // Guests' listing pages, kept in this process; every repository whose writes change one drops it.
+  const guestPages = new ListingPageCache();
+  const users = new UsersRepository(db, guestPages);
+  const listingsRepository = new ListingsRepository(db, guestPages);
   const storage = createStorage(config);
   app.log.info(`Photos are stored on ${storage.description}`);
   if (storage instanceof LocalStorage) await storage.serve(app);
@@ -192,6 +195,7 @@ export async function buildApp(
     notifications,
     catalogueService(),
     new ListingFreshness(config.listingRenewalPeriodMs, now),
+    guestPages,
   );
   app.decorate('listingViews', listings.views);
   app.addHook('onReady', async () => listings.views.start());
@@ -261,7 +265,7 @@ export async function buildApp(
 
   const uploads = new UploadsService(
     listings,
-    new ListingPhotosRepository(db),
+    new ListingPhotosRepository(db, guestPages),
     storage,
     new PhotoOriginals(config.photoOriginalsDir),
     photoEncoder,
@@ -303,7 +307,7 @@ export async function buildApp(
     });
     await api.register(favoritesRoutes, {
       prefix: '/listings',
-      service: new FavoritesService(new FavoritesRepository(db)),
+      service: new FavoritesService(new FavoritesRepository(db, guestPages)),
     });
     await api.register(searchRoutes, {
       prefix: '/search',
@@ -342,7 +346,7 @@ export async function buildApp(
     });
     const geocoding = new GeocodingService({ geocoderUrl: config.geocoderUrl, log: app.log });
     await api.register(geocodingRoutes, { prefix: '/geocode', service: geocoding });
-    const dealers = new DealersRepository(db);
+    const dealers = new DealersRepository(db, guestPages);
     await api.register(dealersRoutes, {
       prefix: '/dealers',
       service: new DealersService(dealers, geocoding),

@@ -2,12 +2,17 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** True when the client's If-None-Match names this entity tag (weak or strong) or any (`*`). */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((tag) => {
     const candidate = tag.trim();
     return candidate === '*' || candidate === etag || candidate === `W/${etag}`;
   });
+}
+
+/** The strong entity tag of a body: its hash. */
+export function entityTag(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
 /**
@@ -21,7 +26,7 @@ export function revalidated(
   payload: string,
   cacheControl: string,
 ): string | null {
-  const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+  const etag = entityTag(payload);
   reply.header('cache-control', cacheControl).header('etag', etag);
   if (!matchesEtag(request.headers['if-none-match'], etag)) return payload;
   reply.code(304).removeHeader('content-type');

@@ -1,12 +1,16 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { dealers, listings, users } from '../../db/schema.js';
+import { noListingChanges, type ListingChanges } from '../listings/listing-page-cache.js';
 
 export type DealerRow = typeof dealers.$inferSelect;
 export type DealerValues = Omit<typeof dealers.$inferInsert, 'userId' | 'createdAt' | 'updatedAt'>;
 
 export class DealersRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ListingChanges = noListingChanges,
+  ) {}
 
   /** The dealer's business with its count of listings buyers can see; undefined for anyone else. */
   async find(userId: string): Promise<{ dealer: DealerRow; activeListings: number } | undefined> {
@@ -28,7 +32,7 @@ export class DealersRepository {
    * touched so every search index reads their new seller type (it follows listings.updated_at).
    */
   async save(userId: string, values: DealerValues): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    const madeDealer = await this.db.transaction(async (tx) => {
       await tx
         .insert(dealers)
         .values({ userId, ...values })
@@ -38,7 +42,7 @@ export class DealersRepository {
         .from(users)
         .where(eq(users.id, userId))
         .for('update');
-      if (user?.role === 'dealer') return;
+      if (user?.role === 'dealer') return false;
       await tx
         .update(users)
         .set({ role: 'dealer', updatedAt: sql`now()` })
@@ -47,6 +51,9 @@ export class DealersRepository {
         .update(listings)
         .set({ updatedAt: sql`now()` })
         .where(eq(listings.sellerId, userId));
+      return true;
     });
+    // Their listing pages carry the dealer badge.
+    if (madeDealer) this.changes.sellerChanged(userId);
   }
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { favorites, listings } from '../../db/schema.js';
+import { noListingChanges, type ListingChanges } from '../listings/listing-page-cache.js';
 import type { ListingStatusColumn } from '../listings/listings.repository.js';
 
 export interface ToggleOutcome {
@@ -14,7 +15,10 @@ export interface ToggleOutcome {
 }
 
 export class FavoritesRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ListingChanges = noListingChanges,
+  ) {}
 
   /**
    * Saves the listing for the user, or removes it when already saved; undefined when the listing
@@ -23,7 +27,7 @@ export class FavoritesRepository {
    * favorite_count is recounted from the rows the primary key keeps unique.
    */
   async toggle(userId: string, listingId: string): Promise<ToggleOutcome | undefined> {
-    return this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx): Promise<ToggleOutcome | undefined> => {
       const [listing] = await tx
         .select({ status: listings.status, sellerId: listings.sellerId })
         .from(listings)
@@ -53,5 +57,8 @@ export class FavoritesRepository {
         .returning({ favoriteCount: listings.favoriteCount });
       return { ...listing, isFavorite: adding, favoriteCount: row!.favoriteCount, changed: true };
     });
+    // The favorite count is on the listing page.
+    if (outcome?.changed) this.changes.listingChanged(listingId);
+    return outcome;
   }
 }

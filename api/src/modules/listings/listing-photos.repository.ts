@@ -2,6 +2,7 @@ import { PHOTOS_MIN } from '@carmarket/shared/constants';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { listingImages, listings } from '../../db/schema.js';
+import { noListingChanges, type ListingChanges } from './listing-page-cache.js';
 
 export type ListingImageRow = typeof listingImages.$inferSelect;
 export type NewListingImageRow = typeof listingImages.$inferInsert;
@@ -13,11 +14,26 @@ export const activeWithEnoughPhotos = sql<
 
 /** A listing's photo rows: order, primary flag, alt texts, and the status they imply. */
 export class ListingPhotosRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ListingChanges = noListingChanges,
+  ) {}
 
-  /** Runs `work` in one transaction, with a repository bound to it. */
-  transaction<T>(work: (photos: ListingPhotosRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new ListingPhotosRepository(tx)));
+  /**
+   * Runs `work` in one transaction, with a repository bound to it; the listings it changed are
+   * announced once it is committed (a guest read in between would keep what it read).
+   */
+  async transaction<T>(work: (photos: ListingPhotosRepository) => Promise<T>): Promise<T> {
+    const changed = new Set<string>();
+    const inTransaction: ListingChanges = {
+      listingChanged: (listingId) => changed.add(listingId),
+      sellerChanged: (sellerId) => this.changes.sellerChanged(sellerId),
+    };
+    try {
+      return await this.db.transaction((tx) => work(new ListingPhotosRepository(tx, inTransaction)));
+    } finally {
+      for (const listingId of changed) this.changes.listingChanged(listingId);
+    }
   }
 
   /**
@@ -52,6 +68,7 @@ export class ListingPhotosRepository {
 
   async insert(rows: NewListingImageRow[]): Promise<void> {
     await this.db.insert(listingImages).values(rows);
+    for (const listingId of new Set(rows.map((row) => row.listingId))) this.changes.listingChanged(listingId);
   }
 
   /** A processed photo is ready; false when it is gone (deleted while it was processed). */
@@ -60,7 +77,8 @@ export class ListingPhotosRepository {
       .update(listingImages)
       .set({ status: 'ready' })
       .where(eq(listingImages.publicId, publicId))
-      .returning({ id: listingImages.id });
+      .returning({ listingId: listingImages.listingId });
+    for (const { listingId } of rows) this.changes.listingChanged(listingId);
     return rows.length > 0;
   }
 
@@ -89,6 +107,7 @@ export class ListingPhotosRepository {
     await this.db
       .delete(listingImages)
       .where(and(eq(listingImages.listingId, listingId), eq(listingImages.publicId, publicId)));
+    this.changes.listingChanged(listingId);
   }
 
   /** Moves the primary flag to one photo; two statements, as the one-primary index allows no overlap. */
@@ -101,6 +120,7 @@ export class ListingPhotosRepository {
       .update(listingImages)
       .set({ isPrimary: true })
       .where(and(eq(listingImages.listingId, listingId), eq(listingImages.publicId, publicId)));
+    this.changes.listingChanged(listingId);
   }
 
   /** Makes the first photo primary when none is (the listing's first upload, or the primary deleted). */
@@ -112,6 +132,7 @@ export class ListingPhotosRepository {
         order by position, created_at, id limit 1
       )
       and not exists (select 1 from ${listingImages} where listing_id = ${listingId} and is_primary)`);
+    this.changes.listingChanged(listingId);
   }
 
   /** Display order = the order of `publicIds`, which the caller checked is a permutation. */
@@ -128,6 +149,7 @@ export class ListingPhotosRepository {
       .update(listingImages)
       .set({ position: sql`${position}` })
       .where(eq(listingImages.listingId, listingId));
+    this.changes.listingChanged(listingId);
   }
 
   /**
@@ -144,6 +166,7 @@ export class ListingPhotosRepository {
         from ${listingImages} where listing_id = ${listingId}
       ) as ordered, ${listings} as l
       where li.id = ordered.id and l.id = li.listing_id`);
+    this.changes.listingChanged(listingId);
   }
 
   /** After its photos change, a listing that is not sold becomes active or draft by its photo count. */
@@ -152,5 +175,6 @@ export class ListingPhotosRepository {
       .update(listings)
       .set({ status: activeWithEnoughPhotos })
       .where(and(eq(listings.id, listingId), ne(listings.status, 'sold')));
+    this.changes.listingChanged(listingId);
   }
 }

@@ -12,6 +12,7 @@ import {
 import type { PageRequest } from '@carmarket/shared/contracts';
 import { pageOffset } from '../../db/paging.js';
 import { activeWithEnoughPhotos, type ListingImageRow } from './listing-photos.repository.js';
+import { noListingChanges, type ListingChanges } from './listing-page-cache.js';
 import type { ListingView } from './view-counter.js';
 
 // Every listing column except the generated search vector, which only queries need.
@@ -21,7 +22,7 @@ export type ListingStatusColumn = (typeof listings.$inferSelect)['status'];
 export type ListingRow = Omit<typeof listings.$inferSelect, 'searchVector'>;
 export type NewListingRow = typeof listings.$inferInsert;
 /** The columns an edit may change. */
-export type ListingChanges = Partial<Omit<NewListingRow, 'id' | 'sellerId' | 'createdAt' | 'searchVector'>>;
+export type ListingEdit = Partial<Omit<NewListingRow, 'id' | 'sellerId' | 'createdAt' | 'searchVector'>>;
 
 export interface ListingWithSeller {
   listing: ListingRow;
@@ -69,7 +70,10 @@ export class ListingsRepository {
   private readonly byIdQuery;
   private readonly imagesQuery;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ListingChanges = noListingChanges,
+  ) {
     this.pageQuery = this.preparePageQuery();
     this.byIdQuery = this.selectWithSeller()
       .where(eq(listings.id, sql.placeholder('id')))
@@ -271,8 +275,8 @@ export class ListingsRepository {
    * Applies an edit; a new asking price is recorded in the price history in the same transaction
    * (the row is locked, so two edits at once record both moves). Answers the change, if any.
    */
-  async update(id: string, changes: ListingChanges): Promise<PriceChangeRow | undefined> {
-    return this.db.transaction(async (tx) => {
+  async update(id: string, changes: ListingEdit): Promise<PriceChangeRow | undefined> {
+    const priceChange = await this.db.transaction(async (tx) => {
       const [before] =
         changes.priceAmount === undefined
           ? []
@@ -292,6 +296,8 @@ export class ListingsRepository {
         .returning();
       return change;
     });
+    this.changes.listingChanged(id);
+    return priceChange;
   }
 
   /** The newest price change of each listing, in one query (the history index, newest first). */
@@ -336,11 +342,13 @@ export class ListingsRepository {
   /** Deletes the listing with its images, views and favorites; its conversations keep their title. */
   async delete(id: string): Promise<void> {
     await this.db.delete(listings).where(eq(listings.id, id));
+    this.changes.listingChanged(id);
   }
 
   /** The owner's choice: sold, or active — which the photo rule may hold back as a draft. */
   async renew(id: string, at: Date): Promise<void> {
     await this.db.update(listings).set({ renewedAt: at }).where(eq(listings.id, id));
+    this.changes.listingChanged(id);
   }
 
   async setStatus(id: string, wanted: ListingStatus): Promise<void> {
@@ -348,6 +356,7 @@ export class ListingsRepository {
       .update(listings)
       .set({ status: wanted === 'sold' ? 'sold' : activeWithEnoughPhotos, updatedAt: new Date() })
       .where(eq(listings.id, id));
+    this.changes.listingChanged(id);
   }
 
   /**
@@ -359,7 +368,8 @@ export class ListingsRepository {
     const rows = JSON.stringify(
       views.map((view) => ({ listing_id: view.listingId, viewer_key: view.viewerKey, day: view.day })),
     );
-    await this.db.execute(sql`
+    // Both drivers (PGlite, node-postgres) answer with `{ rows }`.
+    const { rows: counted } = (await this.db.execute(sql`
       with counted as (
         insert into ${listingViews} (listing_id, viewer_key, day)
         select v.listing_id, v.viewer_key, v.day
@@ -370,6 +380,9 @@ export class ListingsRepository {
       )
       update ${listings} set views = ${listings.views} + c.added
       from (select listing_id, count(*)::int as added from counted group by listing_id) as c
-      where ${listings.id} = c.listing_id`);
+      where ${listings.id} = c.listing_id
+      returning ${listings.id}`)) as unknown as { rows: { id: string }[] };
+    // Only these counts moved; elsewhere the views were stored already, and the page stays.
+    for (const { id } of counted) this.changes.listingChanged(id);
   }
 }

@@ -9,8 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserId } from '../../http/authenticate.js';
 import { messageResponseSchema, ok } from '../../http/envelope.js';
-import { revalidated } from '../../http/etag.js';
 import { paginationQuerySchema } from '../../http/pagination.js';
+import { sendGuestCopy } from './guest-copy.js';
 import type { ListingsService } from './listings.service.js';
 
 const bearer = [{ bearerAuth: [] }];
@@ -77,20 +77,13 @@ export const listingsRoutes: FastifyPluginAsyncZod<{ service: ListingsService }>
     {
       schema: { tags: ['listings'], summary: 'One listing', params: z.object({ id: z.string() }) },
       preHandler: app.identifyUser,
-      // A guest's copy is the same for every guest: a browser or proxy may keep it and revalidate
-      // with If-None-Match (any edit, photo, price move or counted view changes the ETag). A signed-in
-      // user's copy says whether they saved the listing, so it is theirs alone.
-      onSend: async (request, reply, payload) => {
-        if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-        if (request.userId) {
-          reply.header('cache-control', 'private, no-cache');
-          return payload;
-        }
-        reply.header('vary', 'authorization');
-        return revalidated(request, reply, payload, 'public, no-cache');
-      },
     },
-    async (req) => ok(await service.getListing(req.params.id, { userId: req.userId, ip: req.ip })),
+    async (req, reply) => {
+      const listing = await service.getListing(req.params.id, { userId: req.userId, ip: req.ip });
+      // A signed-in user's copy says whether they saved the listing, so it is theirs alone.
+      if (req.userId) return reply.header('cache-control', 'private, no-cache').send(ok(listing));
+      return sendGuestCopy(req, reply, listing);
+    },
   );
 
   // Writes authenticate on request, before the body is validated: a guest gets 401, not a 400

@@ -18,6 +18,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { UsersRepository } from '../users/users.repository.js';
 import { toListingDto } from './listing-dto.js';
 import { ListingFreshness } from './listing-freshness.js';
+import { ListingPageCache } from './listing-page-cache.js';
 import { ViewCounter } from './view-counter.js';
 import type {
   ListingPage,
@@ -58,6 +59,8 @@ export class ListingsService {
     private readonly catalogue: CatalogueService = catalogueService(),
     /** When listings expire, and the clock they expire by (tests move it). */
     readonly freshness: ListingFreshness = new ListingFreshness(),
+    /** Guests' listing pages; the repositories that write drop its entries (see app.ts). */
+    readonly guestPages: ListingPageCache = new ListingPageCache(),
   ) {
     this.views = new ViewCounter((views) => listings.recordViews(views), log);
   }
@@ -96,6 +99,7 @@ export class ListingsService {
    * its owner.
    */
   async getListing(id: string, viewer: Viewer): Promise<Listing> {
+    if (viewer.userId === null) return this.getGuestListing(id, viewer);
     const found = isUuid(id) ? await this.listings.findForPage(id, viewer.userId) : undefined;
     if (!found || (found.listing.status === 'draft' && found.listing.sellerId !== viewer.userId)) {
       throw listingNotFound();
@@ -109,6 +113,27 @@ export class ListingsService {
       this.freshness,
       this.freshness.now(),
     );
+  }
+
+  /**
+   * A guest's listing page: the same for every guest, so it is kept (ListingPageCache) and the
+   * database is asked only when this process changed the listing, or the entry is a few seconds old.
+   * The views counted here and not stored yet are added on every read, the guest's own included.
+   */
+  private async getGuestListing(id: string, viewer: Viewer): Promise<Listing> {
+    if (!isUuid(id)) throw listingNotFound();
+    const now = this.freshness.now();
+    const cached = this.guestPages.get(id, now);
+    if (cached) {
+      this.views.record(id, viewerKey(viewer));
+      return cached.withViews(this.views.pendingFor(id));
+    }
+    const generation = this.guestPages.generation;
+    const found = await this.listings.findForPage(id, null);
+    if (!found || found.listing.status === 'draft') throw listingNotFound();
+    this.views.record(id, viewerKey(viewer));
+    const listing = toListingDto(found, found.images, false, found.latestPriceChange, this.freshness, now);
+    return this.guestPages.put(listing, now, generation).withViews(this.views.pendingFor(id));
   }
 
   /** The row with the views counted in memory that are not in the database yet. */

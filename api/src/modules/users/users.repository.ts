@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { noListingChanges, type ListingChanges } from '../listings/listing-page-cache.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -14,7 +15,10 @@ export interface ProfileUpdate {
 }
 
 export class UsersRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: ListingChanges = noListingChanges,
+  ) {}
 
   async findById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id));
@@ -37,6 +41,8 @@ export class UsersRepository {
         set: { verifiedAt: sql`coalesce(${users.verifiedAt}, now())`, signIns: sql`${users.signIns} + 1` },
       })
       .returning();
+    // Their listings are marked verified once the seller's address is.
+    this.changes.sellerChanged(row!.id);
     return row!;
   }
 
@@ -46,6 +52,8 @@ export class UsersRepository {
       .set({ ...profile, updatedAt: sql`now()` })
       .where(eq(users.id, id))
       .returning();
+    // The seller's name is on their listings' pages.
+    this.changes.sellerChanged(id);
     return row;
   }
 
@@ -55,6 +63,7 @@ export class UsersRepository {
       .set({ name, updatedAt: sql`now()` })
       .where(eq(users.id, id))
       .returning();
+    this.changes.sellerChanged(id);
     return row;
   }
 

@@ -1,0 +1,59 @@
+import { gzipSync } from 'node:zlib';
+import type { Listing } from '@carmarket/shared/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ok } from '../../http/envelope.js';
+import { entityTag, matchesEtag } from '../../http/etag.js';
+
+interface GuestBody {
+  json: string;
+  etag: string;
+  /** Made on the first request that takes gzip. */
+  gzip?: Buffer;
+}
+
+/**
+ * A guest's answer object stays the same until the listing or its unstored views change
+ * (ListingPageCache), so its body, ETag and gzip copy are made once for it, and dropped with it.
+ * gzip is most of a cached read's CPU otherwise (about 60 µs of 4 KB, for 20 µs of JSON).
+ */
+const bodies = new WeakMap<Listing, GuestBody>();
+
+function guestBody(listing: Listing): GuestBody {
+  let body = bodies.get(listing);
+  if (!body) {
+    const json = JSON.stringify(ok(listing));
+    body = { json, etag: entityTag(json) };
+    bodies.set(listing, body);
+  }
+  return body;
+}
+
+/** True unless the client refuses gzip (`gzip;q=0`) or does not name it. */
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  return acceptEncoding.split(',').some((coding) => {
+    const [name, ...parameters] = coding.split(';').map((part) => part.trim().toLowerCase());
+    if (name !== 'gzip') return false;
+    const quality = parameters.find((parameter) => parameter.startsWith('q='));
+    return quality === undefined || Number(quality.slice(2)) > 0;
+  });
+}
+
+/**
+ * Sends a guest's copy of a listing page: the same for every guest, so a browser or proxy may keep
+ * it and revalidate with If-None-Match (any edit, photo, price move or counted view changes the
+ * ETag). A client that takes gzip gets the kept gzip copy (the compress plugin leaves an encoded
+ * answer alone); any other gets the JSON, which the plugin compresses as it would otherwise.
+ */
+export function sendGuestCopy(request: FastifyRequest, reply: FastifyReply, listing: Listing): FastifyReply {
+  const body = guestBody(listing);
+  reply
+    .header('vary', 'authorization, accept-encoding')
+    .header('cache-control', 'public, no-cache')
+    .header('etag', body.etag);
+  if (matchesEtag(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(body.json);
+  body.gzip ??= gzipSync(body.json);
+  return reply.header('content-encoding', 'gzip').send(body.gzip);
+}

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Listing } from '@carmarket/shared/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsGzip, COMPRESS_THRESHOLD_BYTES } from '../../http/compression.js';
 import { ok } from '../../http/envelope.js';
 import { entityTag, matchesEtag } from '../../http/etag.js';
 
@@ -28,17 +29,6 @@ function guestBody(listing: Listing): GuestBody {
   return body;
 }
 
-/** True unless the client refuses gzip (`gzip;q=0`) or does not name it. */
-function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  return acceptEncoding.split(',').some((coding) => {
-    const [name, ...parameters] = coding.split(';').map((part) => part.trim().toLowerCase());
-    if (name !== 'gzip') return false;
-    const quality = parameters.find((parameter) => parameter.startsWith('q='));
-    return quality === undefined || Number(quality.slice(2)) > 0;
-  });
-}
-
 /**
  * Sends a guest's copy of a listing page: the same for every guest, so a browser or proxy may keep
  * it and revalidate with If-None-Match (any edit, photo, price move or counted view changes the
@@ -53,7 +43,9 @@ export function sendGuestCopy(request: FastifyRequest, reply: FastifyReply, list
     .header('etag', body.etag);
   if (matchesEtag(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
-  if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(body.json);
+  if (body.json.length < COMPRESS_THRESHOLD_BYTES || !acceptsGzip(request.headers['accept-encoding'])) {
+    return reply.send(body.json);
+  }
   body.gzip ??= gzipSync(body.json);
   return reply.header('content-encoding', 'gzip').send(body.gzip);
 }

@@ -55,6 +55,8 @@ export async function startApiProcess(
       SEED_ON_START: 'false',
       GEOCODER_URL: '',
       PHOTO_ENCODER_PRIORITY: 'normal',
+      // As the in-process test apps: a guest's search sees every change made before it.
+      SEARCH_GUEST_STALENESS_MS: '0',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -139,13 +139,25 @@ export class UploadsService {
     while (this.processing.size > 0) await Promise.allSettled(this.processing);
   }
 
+  /**
+   * Marks a processed photo ready under its listing's lock, as every other photo change takes it:
+   * a photo row changed touches its listing (migration 0019), so taking the photo's row first and
+   * the listing second would deadlock against an upload that holds the listing and renumbers the
+   * photos. False when the photo or its listing is gone.
+   */
+  private markReady(listingId: string, publicId: string): Promise<boolean> {
+    return this.photos.transaction(
+      async (photos) => (await photos.lockListing(listingId)) && photos.markReady(publicId),
+    );
+  }
+
   private process(listingId: string, publicId: string): void {
     const done = this.makeFiles(publicId)
       .then(
         async (made) => {
           if (!made) return;
           // The owner may have deleted the photo, or the listing, while its files were made.
-          if (await this.retried(() => this.photos.markReady(publicId))) this.photosProcessed.inc(1);
+          if (await this.retried(() => this.markReady(listingId, publicId))) this.photosProcessed.inc(1);
           else await deletePhotoFiles(this.storage, this.log, [publicId]);
         },
         async (error: unknown) => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ListingStatus } from '@carmarket/shared/constants';
 import type { Listing, PageRequest, Pagination, PriceChange, VehicleMpg } from '@carmarket/shared/contracts';
 import type {
@@ -19,7 +18,7 @@ import type { UsersRepository } from '../users/users.repository.js';
 import { toListingDto } from './listing-dto.js';
 import { ListingFreshness } from './listing-freshness.js';
 import { ListingPageCache } from './listing-page-cache.js';
-import { ViewCounter } from './view-counter.js';
+import { ViewCounter, viewerKey } from './view-counter.js';
 import type {
   ListingPage,
   ListingRow,
@@ -36,7 +35,8 @@ export interface ListingList {
 /** Who is looking: the signed-in user, or a guest known only by network address. */
 export interface Viewer {
   userId: string | null;
-  ip: string;
+  /** Undefined once a client hung up while its request waited (Fastify reads it off the socket). */
+  ip: string | undefined;
 }
 
 /** The catalogue's spelling of a vehicle, and the engine of its trim when the catalogue knows it. */
@@ -421,9 +421,4 @@ function definedOnly<T extends object>(changes: T): Partial<{ [K in keyof T]: Ex
 
 function listingNotFound(): NotFoundError {
   return new NotFoundError('Listing not found', 'LISTING_NOT_FOUND');
-}
-
-// Guests are told apart by a hash of their address, so raw IPs are never stored.
-function viewerKey({ userId, ip }: Viewer): string {
-  return userId ? `user:${userId}` : `ip:${createHash('sha256').update(ip).digest('hex').slice(0, 32)}`;
 }

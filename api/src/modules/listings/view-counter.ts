@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** One viewer's first look at a listing on a day (UTC), as `listing_views` stores it. */
@@ -14,6 +15,16 @@ export interface ViewCounterOptions {
   maxPending?: number;
   /** How many of today's viewer-listing pairs are remembered; past it the memory starts afresh. */
   maxRemembered?: number;
+}
+
+/**
+ * Who viewed, as `listing_views` keeps it: a user by id, a guest by a hash of their address, so raw
+ * IPs are never stored. A request whose client hung up while it waited has no address left; such
+ * guests share one key.
+ */
+export function viewerKey({ userId, ip }: { userId: string | null; ip: string | undefined }): string {
+  if (userId) return `user:${userId}`;
+  return ip === undefined ? 'ip:unknown' : `ip:${createHash('sha256').update(ip).digest('hex').slice(0, 32)}`;
 }
 
 const utcDay = () => new Date().toISOString().slice(0, 10);

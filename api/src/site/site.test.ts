@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -57,5 +57,43 @@ describe('a server without front-end builds', () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     expect((await fetch(`http://127.0.0.1:${address.port}/remotes.json`)).status).toBe(200);
+  });
+});
+
+describe('a server with a shell build', () => {
+  let app: FastifyInstance;
+  let root: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'carmarket-site-'));
+    await mkdir(path.join(root, 'shell', 'dist'), { recursive: true });
+    await writeFile(
+      path.join(root, 'shell', 'dist', 'index.html'),
+      '<!doctype html><html><head><title>CarMarket</title></head><body><div id="root"></div></body></html>',
+    );
+    app = Fastify();
+    registerErrorHandler(app);
+    await registerSite(
+      app,
+      loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), STATIC_ROOT: root }),
+      new RemoteRegistry(path.join(root, 'registry.json')),
+    );
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['no compression', {}],
+    ['gzip', { 'accept-encoding': 'gzip' }],
+    ['brotli', { 'accept-encoding': 'br' }],
+  ])('serves the home page to a client that accepts %s', async (_, headers) => {
+    const res = await app.inject({ method: 'GET', url: '/', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<title>CarMarket</title>');
   });
 });

@@ -143,8 +143,10 @@ export async function registerSite(
   await app.register(fastifyStatic, {
     root: shellDir,
     prefix: '/',
-    // '/' is a page like any other: served below with its hints.
+    // '/' is a page like any other: served below with its hints. Left to the static files, a
+    // client that accepts no compression got 403 for it (a directory without an index).
     index: false,
+    allowedPath: (pathname) => pathname !== '/',
     cacheControl: false,
     setHeaders: setCacheHeaders,
     preCompressed: true,

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { NOT_TEXT_MESSAGE } from '@carmarket/shared/schemas';
 import { seedListing } from '../test/seed.js';
 import { createListingPayload, listingDetailsPayload, vehiclePayload } from '../test/listing-payload.js';
 import { arbitraryFor, hostileStrings, mutationOf, type JsonSchema } from '../test/schema-arbitrary.js';
@@ -385,6 +386,82 @@ describe('inputs that never reach a schema', () => {
     async (text) => {
       const response = await t.request('GET', `/api/search?q=${encodeComponent(text)}`);
       expect(response.status).toBeLessThan(500);
+    },
+  );
+});
+
+describe('the text fields where NUL once reached the database', () => {
+  // Each was probed from outside and answered 500 from a failed query (issue 14); now each, and every
+  // other text, is refused at the schema with the field named, before anything is stored.
+  const notText = [
+    ['NUL', 'abc\u0000def'],
+    ['a lone surrogate', 'abc\ud800def'],
+    ['a C1 control', 'abc\u009bdef'],
+    ['a right-to-left override', 'Ford\u202eevil'],
+  ];
+  let listingId: string;
+
+  beforeAll(async () => {
+    listingId = (await seedListing(t.app.database.db, owner.user._id)).id;
+  });
+
+  /** Field → the request that sends `text` in it: method, URL, body, and the field's name in `details`. */
+  const requests: Record<string, (text: string) => [string, string, unknown, string]> = {
+    'saved-search name': (text) => ['POST', '/api/search/saved', { name: text, params: {} }, 'name'],
+    'saved-search params.q': (text) => [
+      'POST',
+      '/api/search/saved',
+      { name: 'Q', params: { q: text } },
+      'params.q',
+    ],
+    'saved-search params.make': (text) => [
+      'POST',
+      '/api/search/saved',
+      { name: 'Make', params: { make: text } },
+      'params.make',
+    ],
+    'profile name': (text) => ['PUT', '/api/auth/profile', { name: text }, 'name'],
+    'profile city': (text) => ['PUT', '/api/auth/profile', { name: 'Pat', city: text }, 'city'],
+    'listing title': (text) => ['POST', '/api/listings', createListingPayload({ title: text }), 'title'],
+    'listing description': (text) => [
+      'POST',
+      '/api/listings',
+      createListingPayload({ description: text }),
+      'description',
+    ],
+    'message clientMessageId': (text) => [
+      'POST',
+      '/api/messages/',
+      { recipientId: owner.user._id, listingId, content: 'Still for sale?', clientMessageId: text },
+      'clientMessageId',
+    ],
+  };
+
+  it.each(Object.keys(requests).flatMap((field) => notText.map(([what, text]) => [field, what, text!])))(
+    '%s with %s: 400 naming the field, nothing stored',
+    async (field, _what, text) => {
+      const [method, url, json, detail] = requests[field]!(text);
+      await t.app.listingViews.flush();
+      const before = await writesSoFar();
+      const response = await t.request(method, url, { json, token: stranger.accessToken });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({
+        success: false,
+        code: 'VALIDATION_ERROR',
+        details: { [detail]: NOT_TEXT_MESSAGE },
+      });
+      expect(await writesSoFar()).toBe(before);
+    },
+  );
+
+  // A lone surrogate cannot travel in a URL (percent-encoded UTF-8 has no form for it; the broken
+  // bytes that stand for one decode to U+FFFD, which is text): the others can.
+  it.each(notText.filter(([what]) => what !== 'a lone surrogate'))(
+    'search text with %s: 400 naming q',
+    async (_, text) => {
+      const response = await t.request('GET', `/api/search?q=${encodeURIComponent(text!)}`);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { q: NOT_TEXT_MESSAGE } });
     },
   );
 });

@@ -45,12 +45,16 @@ export function optionalNumberField(invalid: string, checks: NumberChecks = []) 
   );
 }
 
-// NUL and the other control characters but tab, line feed and carriage return (which multi-line text
-// keeps); a high surrogate not followed by a low one, or a low one without a high one before it. Neither
-// is text a person typed, and PostgreSQL refuses NUL and broken UTF-16 alike.
+// NUL and the other control characters (C0, DEL and C1) but tab, line feed and carriage return (which
+// multi-line text keeps); the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+// U+2066–U+2069), invisible marks that reorder the text after them, so a name or title would show
+// other than it reads ('Ford\u202Eevil' displays as 'Fordlive'); a high surrogate not followed by a
+// low one, or a low one without a high one before it. None is text a person typed, and PostgreSQL
+// refuses NUL and broken UTF-16 alike. The marks a right-to-left word needs (U+200E, U+200F, U+061C)
+// and the joiners of emoji stay.
 const NOT_TEXT =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const NOT_TEXT_MESSAGE = 'Remove the control characters or broken symbols from this text';
 

@@ -16,6 +16,7 @@ export {
   optionalText,
   optionalPattern,
   enumField,
+  NOT_TEXT_MESSAGE,
 } from './fields.js';
 export * from '../vin/index.js';
 export { loadOnce, lazyResolver } from './load-on-use.js';

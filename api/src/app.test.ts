@@ -6,6 +6,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { signUp, STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from './test/test-app.js';
+import { createListingViaApi } from './test/listing-payload.js';
 
 let t: TestApp;
 let staticRoot: string;
@@ -164,6 +165,26 @@ describe('bad input gets a 4xx envelope, never a 500', () => {
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(res.body).toMatchObject({ success: false, error: expect.any(String), code: expect.any(String) });
+  });
+  it("answers more form fields than an upload takes with 413 in the envelope, in the status's words", async () => {
+    const { accessToken } = await signUp(t, 'multipart-fields@example.com');
+    const listing = await createListingViaApi(t, accessToken);
+    const fields = Array.from(
+      { length: 50 },
+      (_, index) => `--XYZ\r\nContent-Disposition: form-data; name="note${index}"\r\n\r\nhello\r\n`,
+    ).join('');
+    const res = await t.request('POST', `/api/upload/listing/${listing._id}`, {
+      token: accessToken,
+      headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+      body: `${fields}--XYZ--\r\n`,
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({
+      success: false,
+      error: 'Payload too large',
+      code: 'PAYLOAD_TOO_LARGE',
+      requestId: res.headers.get('x-request-id'),
+    });
   });
 });
 

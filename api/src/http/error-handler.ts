@@ -87,6 +87,18 @@ function isVanishedFile(error: Error & { code?: string; syscall?: string }): boo
   return error.code === 'ENOENT' && error.syscall === 'open';
 }
 
+/**
+ * Another plugin's 4xx (a multipart limit, a forbidden static path) by its status alone, in the
+ * status's own words, which say nothing of the server: 413 → 'Payload too large', PAYLOAD_TOO_LARGE.
+ */
+function statusFailure(status: number): { text: string; code: string } {
+  const words = STATUS_CODES[status] ?? 'Bad Request';
+  return {
+    text: words.charAt(0) + words.slice(1).toLowerCase(),
+    code: words.toUpperCase().replace(/[^A-Z]+/g, '_'),
+  };
+}
+
 /** How soon a client may retry after the database went away (it reconnects as soon as it is back). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -133,9 +145,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return reply
-        .status(error.statusCode)
-        .send(failure('Bad request', 'BAD_REQUEST', { requestId: request.id }));
+      const { text, code } = statusFailure(error.statusCode);
+      return reply.status(error.statusCode).send(failure(text, code, { requestId: request.id }));
     }
 
     if (isDatabaseUnavailable(error)) {

@@ -115,7 +115,9 @@ const readOptions = { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS } as
 export async function checkUploadedPhoto(bytes: Buffer): Promise<void> {
   if (!sniffPhotoFormat(bytes))
     throw new UnsupportedMediaTypeError(PHOTO_TYPE_ERROR, 'UNSUPPORTED_IMAGE_TYPE');
-  const { width, height } = await sharp(bytes)
+  // Only the header is read here, so sharp's own pixel limit (268 MP by default) is lifted: with it
+  // a larger bomb failed as 'damaged' instead of getting the limit's message below.
+  const { width, height } = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => {
       throw invalidImage();

@@ -1,5 +1,6 @@
 import { access, mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { LocalStorage } from '../../storage/local-storage.js';
@@ -37,6 +38,42 @@ const jpeg = (background = '#336699', width?: number, height?: number) =>
   solid(background, width, height).jpeg().toBuffer();
 const png = (background = '#669933') => solid(background).png().toBuffer();
 const webp = (background = '#993366') => solid(background).webp().toBuffer();
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, byte) => {
+  let crc = byte;
+  for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+  return crc >>> 0;
+});
+const crc32 = (bytes: Buffer) => {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+};
+const pngChunk = (type: string, data: Buffer) => {
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const framed = Buffer.alloc(typed.length + 8);
+  framed.writeUInt32BE(data.length, 0);
+  typed.copy(framed, 4);
+  framed.writeUInt32BE(crc32(typed), typed.length + 4);
+  return framed;
+};
+/**
+ * A decompression bomb's header: a PNG of under 100 bytes that announces `width` × `height` RGB
+ * pixels (20,000 × 20,000 would take 1.2 GB to decode). Its one short IDAT is never reached.
+ */
+const pngAnnouncing = (width: number, height: number) => {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(64))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+};
 
 async function photos(count: number): Promise<UploadFile[]> {
   return Promise.all(
@@ -331,6 +368,26 @@ describe('POST /api/upload/listing/:id', () => {
     });
     expect(await imagesOf(id)).toEqual([]);
   });
+
+  it.each([
+    ['just over 100 megapixels', 12_000, 8_400],
+    ['400 megapixels', 20_000, 20_000],
+  ])(
+    'refuses a PNG announcing %s (a decompression bomb) from its header, storing nothing',
+    async (_, width, height) => {
+      const id = await createListing();
+      const res = await upload(id, [
+        { bytes: pngAnnouncing(width, height), name: 'car.png', type: 'image/png' },
+      ]);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        success: false,
+        error: 'Images must be at most 100 megapixels',
+        code: 'IMAGE_TOO_MANY_PIXELS',
+      });
+      expect(await imagesOf(id)).toEqual([]);
+    },
+  );
 
   it('answers 400 for a JPEG garbled after its first bytes', async () => {
     const id = await createListing();

@@ -101,3 +101,35 @@ describe('GET /api/search/popular', () => {
     expect(searched.models).toEqual([{ value: 'Kia Soul', count: 1 }]);
   });
 });
+
+describe('GET /api/search/popular, ranked', () => {
+  it('keeps the 10 most searched of each kind, most searched first and ties in name order', async () => {
+    const recent = new Date(Date.now() - DAY_MS);
+    // 12 makes searched 1 to 12 times each (Kia, searched once above, falls outside the 10).
+    const makes = Array.from({ length: 12 }, (_, index) => `Make ${String.fromCharCode(65 + index)}`);
+    await t.app.database.db.insert(searchEvents).values([
+      ...makes.flatMap((value, index) =>
+        Array.from({ length: index + 1 }, () => ({ kind: 'make', value, createdAt: recent })),
+      ),
+      // Each tied with what the test above searched once: name order decides.
+      { kind: 'model', value: 'Make L Roadster', createdAt: recent },
+      { kind: 'query', value: 'hatchback', createdAt: recent },
+    ]);
+
+    const data = await popular();
+    expect(data.makes).toEqual(
+      makes
+        .map((value, index) => ({ value, count: index + 1 }))
+        .reverse()
+        .slice(0, 10),
+    );
+    expect(data.models).toEqual([
+      { value: 'Kia Soul', count: 1 },
+      { value: 'Make L Roadster', count: 1 },
+    ]);
+    expect(data.queries).toEqual([
+      { value: 'hatchback', count: 1 },
+      { value: 'reliable commuter', count: 1 },
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   listingImages,
@@ -216,15 +216,24 @@ export class SearchRepository {
     if (events.length > 0) await this.db.insert(searchEvents).values(events);
   }
 
-  /** The most frequent values of one kind of search event since `since`. */
-  async popular(kind: 'make' | 'model' | 'query', since: Date, limit: number) {
-    return this.db
-      .select({ value: searchEvents.value, count: count() })
-      .from(searchEvents)
-      .where(and(eq(searchEvents.kind, kind), gte(searchEvents.createdAt, since)))
-      .groupBy(searchEvents.value)
-      .orderBy(desc(count()), asc(searchEvents.value))
-      .limit(limit);
+  /**
+   * The `limit` most frequent values of each kind of search event since `since`, most frequent
+   * first (ties in value order). One statement, so one snapshot: read kind by kind on a pool, a
+   * search recorded between two reads showed its model without its make.
+   */
+  async popular(since: Date, limit: number) {
+    return this.execute<{ kind: 'make' | 'model' | 'query'; value: string; count: number }>(sql`
+      select kind, value, count
+      from (
+        select ${searchEvents.kind} as kind, ${searchEvents.value} as value, count(*)::int as count,
+               row_number() over (partition by ${searchEvents.kind}
+                                  order by count(*) desc, ${searchEvents.value} asc) as rank
+        from ${searchEvents}
+        where ${searchEvents.createdAt} >= ${since.toISOString()}::timestamptz
+        group by ${searchEvents.kind}, ${searchEvents.value}
+      ) ranked
+      where rank <= ${limit}
+      order by kind, count desc, value asc`);
   }
 
   /** The makes with the most listings in search (active, renewed after `renewedAfter`). */

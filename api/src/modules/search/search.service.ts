@@ -313,11 +313,10 @@ export class SearchService {
 
   async popular(now = new Date()): Promise<PopularSearches> {
     const since = new Date(now.getTime() - POPULAR_WINDOW_DAYS * DAY_MS);
-    const [makes, models, queries] = await Promise.all([
-      this.search.popular('make', since, POPULAR_LIMIT),
-      this.search.popular('model', since, POPULAR_LIMIT),
-      this.search.popular('query', since, POPULAR_LIMIT),
-    ]);
+    const rows = await this.search.popular(since, POPULAR_LIMIT);
+    const ofKind = (kind: 'make' | 'model' | 'query') =>
+      rows.filter((row) => row.kind === kind).map(({ value, count }) => ({ value, count }));
+    const [makes, models, queries] = [ofKind('make'), ofKind('model'), ofKind('query')];
     const nothingSearched = makes.length + models.length + queries.length === 0;
     return {
       makes:

@@ -111,6 +111,8 @@ describe('bad input gets a 4xx envelope, never a 500', () => {
     ['POST', '/api/auth/login', '[]'],
     ['POST', '/api/auth/login/verify', '{"email":"a@example.com","otp":123456}'],
     ['POST', '/api/auth/refresh', '{"refreshToken":{"$gt":""}}'],
+    ['POST', '/api/auth/register', '{"__proto__":{"isAdmin":true},"email":"a@example.com"}'],
+    ['POST', '/api/auth/register', '{"constructor":{"prototype":{"isAdmin":true}},"email":"a@example.com"}'],
     ['PUT', '/api/auth/profile', 'null'],
     ['GET', '/api/listings/%E0%A4%A', undefined],
     ['GET', '/api/listings/user/1%27%20or%201=1', undefined],
@@ -251,6 +253,39 @@ describe('security headers', () => {
     expect(csp).toContain("connect-src 'self' ws: wss: http://localhost:3001");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it.each([
+    ['an answer', 'GET', '/api/health', 200],
+    ['an error envelope', 'GET', '/api/nothing-here', 404],
+    ['a refused body', 'POST', '/api/auth/register', 400],
+  ])('sends the OWASP ASVS 14.4 headers on %s', async (_, method, url, status) => {
+    const res = await fetch(t.baseUrl + url, {
+      method,
+      headers: { origin: 'https://elsewhere.example', 'content-type': 'text/plain' },
+      body: method === 'POST' ? 'x' : undefined,
+    });
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    // No CORS for another origin unless CORS_ORIGINS lists it (14.5.3).
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers a preflight from another origin without allowing it', async () => {
+    const res = await fetch(`${t.baseUrl}/api/auth/register`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('access-control-allow-methods')).toBeNull();
   });
 });
 

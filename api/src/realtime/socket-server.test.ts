@@ -42,6 +42,18 @@ describe('the live connection handshake', () => {
     expect(await outcome(open(auth))).toEqual({ error: 'Authentication failed' });
   });
 
+  it('rejects a valid token sent in the URL rather than the handshake (ASVS 3.1.1: no tokens in URLs)', async () => {
+    const token = await createAccessTokens(TEST_JWT_SECRET).sign('00000000-0000-4000-8000-000000000003');
+    const socket = connect(t.baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      query: { token },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    expect(await outcome(socket)).toEqual({ error: 'Authentication failed' });
+  });
+
   it('rejects an expired token', async () => {
     const { SignJWT } = await import('jose');
     const expired = await new SignJWT({})

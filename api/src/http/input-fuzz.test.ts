@@ -393,7 +393,7 @@ describe('inputs that never reach a schema', () => {
 describe('the text fields where NUL once reached the database', () => {
   // Each was probed from outside and answered 500 from a failed query (issue 14); now each, and every
   // other text, is refused at the schema with the field named, before anything is stored.
-  const notText = [
+  const notText: [what: string, text: string][] = [
     ['NUL', 'abc\u0000def'],
     ['a lone surrogate', 'abc\ud800def'],
     ['a C1 control', 'abc\u009bdef'],
@@ -437,29 +437,30 @@ describe('the text fields where NUL once reached the database', () => {
     ],
   };
 
-  it.each(Object.keys(requests).flatMap((field) => notText.map(([what, text]) => [field, what, text!])))(
-    '%s with %s: 400 naming the field, nothing stored',
-    async (field, _what, text) => {
-      const [method, url, json, detail] = requests[field]!(text);
-      await t.app.listingViews.flush();
-      const before = await writesSoFar();
-      const response = await t.request(method, url, { json, token: stranger.accessToken });
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({
-        success: false,
-        code: 'VALIDATION_ERROR',
-        details: { [detail]: NOT_TEXT_MESSAGE },
-      });
-      expect(await writesSoFar()).toBe(before);
-    },
-  );
+  it.each(
+    Object.keys(requests).flatMap((field) =>
+      notText.map(([what, text]): [string, string, string] => [field, what, text]),
+    ),
+  )('%s with %s: 400 naming the field, nothing stored', async (field, _what, text) => {
+    const [method, url, json, detail] = requests[field]!(text);
+    await t.app.listingViews.flush();
+    const before = await writesSoFar();
+    const response = await t.request(method, url, { json, token: stranger.accessToken });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      details: { [detail]: NOT_TEXT_MESSAGE },
+    });
+    expect(await writesSoFar()).toBe(before);
+  });
 
   // A lone surrogate cannot travel in a URL (percent-encoded UTF-8 has no form for it; the broken
   // bytes that stand for one decode to U+FFFD, which is text): the others can.
   it.each(notText.filter(([what]) => what !== 'a lone surrogate'))(
     'search text with %s: 400 naming q',
     async (_, text) => {
-      const response = await t.request('GET', `/api/search?q=${encodeURIComponent(text!)}`);
+      const response = await t.request('GET', `/api/search?q=${encodeURIComponent(text)}`);
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ code: 'VALIDATION_ERROR', details: { q: NOT_TEXT_MESSAGE } });
     },

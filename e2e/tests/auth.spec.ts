@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expectAccessible } from '../support/a11y';
 import { expect, productResendIntervalTest, test, waitUntilCodeMaySend } from '../support/fixtures';
 import { AuthPage } from '../pages/auth-page';
@@ -73,6 +75,37 @@ test.describe('passwordless sign-in', () => {
     await expect(page.getByText('Invalid or expired code')).toBeVisible();
     await expect(page).toHaveURL('/register');
     await expectAccessible(page);
+  });
+
+  test("a failed request's alert names it for support by the id the server logged it under", async ({
+    page,
+    mailbox,
+    email,
+  }) => {
+    const auth = new AuthPage(page);
+    await auth.goto('/register');
+    await auth.requestCode(email);
+    const code = await mailbox.waitForCode(email);
+    const answer = page.waitForResponse(
+      (response) => response.url().endsWith('/api/auth/verify') && response.request().method() === 'POST',
+    );
+    await auth.enterCode(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+    const failed = await answer;
+    expect(failed.status()).toBe(400);
+    const requestId = failed.headers()['x-request-id'];
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const alert = page.getByRole('alert').filter({ hasText: 'Invalid or expired code' });
+    await expect(alert).toContainText(`Request ID for support: ${requestId}`);
+    // What support does with it: the server's log line of that request, with its answer.
+    const log = path.join(process.env.E2E_WORK_DIR!, 'site', 'server.log');
+    await expect
+      .poll(async () =>
+        (await readFile(log, 'utf8'))
+          .split('\n')
+          .some((line) => line.includes(`"reqId":"${requestId}"`) && line.includes('"statusCode":400')),
+      )
+      .toBe(true);
   });
 
   test('Change email goes back to the email step and the code goes to the new address', async ({

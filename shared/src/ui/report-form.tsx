@@ -6,6 +6,7 @@ import { REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '../cons
 import { REPORT_DETAILS_MAX_LENGTH } from '../constants/limits.js';
 import { Button } from './button.js';
 import { SelectField, TextAreaField } from './fields.js';
+import { SupportRequestId } from './primitives.js';
 
 const Form = styled.form`
   display: grid;
@@ -32,11 +33,13 @@ export interface ReportFormProps {
   pending: boolean;
   /** The server's answer when the report failed. */
   error?: string;
+  /** The failed request's id (getRequestId), shown under the error for support. */
+  requestId?: string;
   onSubmit: (report: { reason: ReportReason; details?: string }) => void;
   onCancel: () => void;
 }
 
-export function ReportForm({ subject, pending, error, onSubmit, onCancel }: ReportFormProps) {
+export function ReportForm({ subject, pending, error, requestId, onSubmit, onCancel }: ReportFormProps) {
   const [reason, setReason] = useState('');
   const [details, setDetails] = useState('');
   const [missingReason, setMissingReason] = useState(false);
@@ -71,7 +74,12 @@ export function ReportForm({ subject, pending, error, onSubmit, onCancel }: Repo
         value={details}
         onChange={(event) => setDetails(event.target.value)}
       />
-      {error && <Alert role="alert">{error}</Alert>}
+      {error && (
+        <div role="alert">
+          <Alert>{error}</Alert>
+          <SupportRequestId requestId={requestId} />
+        </div>
+      )}
       <Row>
         <Button type="button" $variant="secondary" onClick={onCancel}>
           Cancel

@@ -1,7 +1,7 @@
-import { getErrorMessage, routes, type Dealer } from '@carmarket/shared';
+import { getErrorMessage, getRequestId, routes, type Dealer } from '@carmarket/shared';
 import { Link } from '@carmarket/shared/router';
 import { lazyResolver, type DealerProfile, type DealerProfileInput } from '@carmarket/shared/schemas';
-import { Button, Card, PlaceFields, TextField } from '@carmarket/shared/ui';
+import { Button, Card, PlaceFields, SupportRequestId, TextField } from '@carmarket/shared/ui';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
@@ -97,9 +97,10 @@ function DealerForm({ dealer, save }: { dealer: Dealer | null; save: ReturnType<
       />
       <div role="status">{save.isSuccess && <Message>Dealer details saved.</Message>}</div>
       {save.isError && (
-        <Message $error role="alert">
-          {getErrorMessage(save.error, 'Failed to save the dealer details')}
-        </Message>
+        <div role="alert">
+          <Message $error>{getErrorMessage(save.error, 'Failed to save the dealer details')}</Message>
+          <SupportRequestId requestId={getRequestId(save.error)} />
+        </div>
       )}
       <div>
         <Button type="submit" disabled={isSubmitting}>
@@ -129,9 +130,10 @@ export function DealerSection() {
         {dealer.isPending ? (
           <p>Loading...</p>
         ) : dealer.isError ? (
-          <Message $error role="alert">
-            {getErrorMessage(dealer.error, 'Failed to load the dealer details')}
-          </Message>
+          <div role="alert">
+            <Message $error>{getErrorMessage(dealer.error, 'Failed to load the dealer details')}</Message>
+            <SupportRequestId requestId={getRequestId(dealer.error)} />
+          </div>
         ) : (
           <>
             {current && (

@@ -1,12 +1,13 @@
 import {
   getErrorMessage,
+  getRequestId,
   LISTING_IMPORT_MAX_BYTES,
   LISTING_IMPORT_ROWS_MAX,
   routes,
 } from '@carmarket/shared';
 import { Link } from '@carmarket/shared/router';
 import { FEATURE_SEPARATOR, LISTING_IMPORT_EXAMPLE, listingImportCsv } from '@carmarket/shared/schemas';
-import { Button } from '@carmarket/shared/ui';
+import { Button, SupportRequestId } from '@carmarket/shared/ui';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useImportListings } from '../../features/dealer/api/import-listings';
@@ -95,9 +96,12 @@ export function InventoryImport() {
         </div>
       </Form>
       {importListings.isError && (
-        <Message $error role="alert">
-          {getErrorMessage(importListings.error, 'The import failed. Please try again.')}
-        </Message>
+        <div role="alert">
+          <Message $error>
+            {getErrorMessage(importListings.error, 'The import failed. Please try again.')}
+          </Message>
+          <SupportRequestId requestId={getRequestId(importListings.error)} />
+        </div>
       )}
       <div role="status">
         {report && (

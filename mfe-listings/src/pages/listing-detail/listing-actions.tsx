@@ -3,6 +3,7 @@ import {
   useHydrated,
   formatVehicleName,
   getErrorMessage,
+  getRequestId,
   httpErrorStatus,
   MESSAGE_MAX_LENGTH,
   NOT_AVAILABLE,
@@ -241,7 +242,11 @@ export function ListingActions({ listing, messaging }: { listing: Listing; messa
         setListingGone(true);
         return;
       }
-      window.alert(isLimited(error) || isSold(error) ? getErrorMessage(error, SEND_FAILED) : SEND_FAILED);
+      const requestId = getRequestId(error);
+      window.alert(
+        (isLimited(error) || isSold(error) ? getErrorMessage(error, SEND_FAILED) : SEND_FAILED) +
+          (requestId ? `\nRequest ID for support: ${requestId}` : ''),
+      );
       // The message is kept: back in the box, the user can send it again or change it.
       messageBox.current?.focus();
     }
@@ -323,6 +328,7 @@ export function ListingActions({ listing, messaging }: { listing: Listing; messa
               subject="listing"
               pending={report.isPending}
               error={report.isError ? getErrorMessage(report.error, 'Failed to send the report') : undefined}
+              requestId={report.isError ? getRequestId(report.error) : undefined}
               onSubmit={(payload) => {
                 if (!report.isPending) report.mutate(payload);
               }}

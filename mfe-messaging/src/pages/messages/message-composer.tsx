@@ -1,5 +1,6 @@
 import {
   getErrorMessage,
+  getRequestId,
   MESSAGE_MAX_LENGTH,
   routes,
   TYPING_IDLE_MS,
@@ -11,7 +12,7 @@ import {
 import { containsContactDetails } from '@carmarket/shared/safety';
 import { Link } from '@carmarket/shared/router';
 import { loadOnce } from '@carmarket/shared/schemas';
-import { Button, TextAreaField, TextField } from '@carmarket/shared/ui';
+import { Button, SupportRequestId, TextAreaField, TextField } from '@carmarket/shared/ui';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { useSendMessage } from '../../features/conversation/api/send-message';
@@ -182,7 +183,12 @@ export function MessageComposer({ conversationId, recipientId, listingId }: Prop
           </NudgeActions>
         </Nudge>
       )}
-      {send.isError && <Alert role="alert">{getErrorMessage(send.error, 'Failed to send message')}</Alert>}
+      {send.isError && (
+        <div role="alert">
+          <Alert>{getErrorMessage(send.error, 'Failed to send message')}</Alert>
+          <SupportRequestId requestId={getRequestId(send.error)} />
+        </div>
+      )}
       <Actions>
         <Counter aria-live="polite">
           {content.length}/{MESSAGE_MAX_LENGTH}

@@ -1,4 +1,4 @@
-import { getErrorMessage, type Id } from '@carmarket/shared';
+import { getErrorMessage, getRequestId, type Id } from '@carmarket/shared';
 import { ReportForm, VisuallyHidden } from '@carmarket/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -61,6 +61,7 @@ export function MessageReport({ messageId }: { messageId: Id }) {
         subject="message"
         pending={report.isPending}
         error={report.isError ? getErrorMessage(report.error, 'Failed to send the report') : undefined}
+        requestId={report.isError ? getRequestId(report.error) : undefined}
         onSubmit={(payload) => {
           if (!report.isPending) report.mutate(payload);
         }}

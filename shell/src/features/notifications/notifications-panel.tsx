@@ -1,5 +1,10 @@
-import { describeNotification, formatRelativeTime, type AppNotification } from '@carmarket/shared';
-import { Button, Spinner, VisuallyHidden } from '@carmarket/shared/ui';
+import {
+  describeNotification,
+  formatRelativeTime,
+  getRequestId,
+  type AppNotification,
+} from '@carmarket/shared';
+import { Button, Spinner, SupportRequestId, VisuallyHidden } from '@carmarket/shared/ui';
 import { Link } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { compact } from '../../layout/compact';
@@ -92,9 +97,16 @@ function NotificationItem({ notification, onOpen }: { notification: AppNotificat
 }
 
 function NotificationList({ onOpen }: { onOpen: (notification: AppNotification) => void }) {
-  const { data: notifications, isPending, isError } = useNotifications();
+  const { data: notifications, isPending, isError, error } = useNotifications();
   if (isPending) return <Spinner label="Loading notifications" />;
-  if (isError) return <Empty role="alert">Notifications could not be loaded. Try again later.</Empty>;
+  if (isError) {
+    return (
+      <div role="alert">
+        <Empty>Notifications could not be loaded. Try again later.</Empty>
+        <SupportRequestId requestId={getRequestId(error)} />
+      </div>
+    );
+  }
   if (notifications.length === 0) {
     return <Empty>No notifications yet. New cars for your saved searches and price drops show here.</Empty>;
   }

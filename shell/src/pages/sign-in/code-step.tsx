@@ -1,6 +1,12 @@
-import { getErrorMessage, getRetryAfterSeconds, OTP_LENGTH, useSessionStore } from '@carmarket/shared';
+import {
+  getErrorMessage,
+  getRequestId,
+  getRetryAfterSeconds,
+  OTP_LENGTH,
+  useSessionStore,
+} from '@carmarket/shared';
 import { verifyCodeSchema, type VerifyCode, type VerifyCodeInput } from '@carmarket/shared/schemas';
-import { Button, TextField } from '@carmarket/shared/ui';
+import { Button, SupportRequestId, TextField } from '@carmarket/shared/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -37,6 +43,7 @@ export function CodeStep({ mode, email, onChangeEmail }: CodeStepProps) {
   const setAuth = useSessionStore((state) => state.setAuth);
   const [resendState, setResendState] = useState<ResendState>({ status: 'idle' });
   const [resendWait, startResendWait] = useCountdown();
+  const [failedRequestId, setFailedRequestId] = useState<string>();
   const {
     register,
     handleSubmit,
@@ -53,6 +60,7 @@ export function CodeStep({ mode, email, onChangeEmail }: CodeStepProps) {
       const { user, tokens } = await verifyCode(mode, values);
       setAuth(user, tokens);
     } catch (error) {
+      setFailedRequestId(getRequestId(error));
       setError('root', { message: getErrorMessage(error, 'Invalid or expired code') });
     }
   });
@@ -91,7 +99,12 @@ export function CodeStep({ mode, email, onChangeEmail }: CodeStepProps) {
           return onCodeChange(event);
         }}
       />
-      {errors.root && <FormError role="alert">{errors.root.message}</FormError>}
+      {errors.root && (
+        <div role="alert">
+          <FormError>{errors.root.message}</FormError>
+          <SupportRequestId requestId={failedRequestId} />
+        </div>
+      )}
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Verifying...' : 'Verify code'}
       </Button>

@@ -1,7 +1,8 @@
-import { getErrorMessage } from '@carmarket/shared';
+import { getErrorMessage, getRequestId } from '@carmarket/shared';
 import { signInEmailSchema, type SignInEmail, type SignInEmailInput } from '@carmarket/shared/schemas';
-import { Button, TextField } from '@carmarket/shared/ui';
+import { Button, SupportRequestId, TextField } from '@carmarket/shared/ui';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { sendCode } from './api/send-code';
 import { FormError, Form } from './sign-in-layout';
@@ -16,6 +17,7 @@ interface EmailStepProps {
 
 export function EmailStep({ mode, defaultEmail, onCodeSent }: EmailStepProps) {
   const copy = signInCopy[mode];
+  const [failedRequestId, setFailedRequestId] = useState<string>();
   const {
     register,
     handleSubmit,
@@ -31,6 +33,7 @@ export function EmailStep({ mode, defaultEmail, onCodeSent }: EmailStepProps) {
       await sendCode(mode, values);
       onCodeSent(values.email);
     } catch (error) {
+      setFailedRequestId(getRequestId(error));
       setError('root', { message: getErrorMessage(error, copy.sendFailed) });
     }
   });
@@ -45,7 +48,12 @@ export function EmailStep({ mode, defaultEmail, onCodeSent }: EmailStepProps) {
         error={errors.email?.message}
         {...register('email')}
       />
-      {errors.root && <FormError role="alert">{errors.root.message}</FormError>}
+      {errors.root && (
+        <div role="alert">
+          <FormError>{errors.root.message}</FormError>
+          <SupportRequestId requestId={failedRequestId} />
+        </div>
+      )}
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Sending code...' : copy.submit}
       </Button>

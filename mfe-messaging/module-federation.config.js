@@ -4,6 +4,5 @@ export default {
   name: 'mfe_messaging',
   exposes: {
     './MessagesPage': './src/exposes/messages-page.tsx',
-    './UnreadBadge': './src/exposes/unread-badge.tsx',
   },
 };

@@ -52,7 +52,7 @@ describe('remotes', () => {
   });
 
   it('builds loadRemote ids', () => {
-    expect(remoteModuleId('messaging', 'UnreadBadge')).toBe('mfe_messaging/UnreadBadge');
+    expect(remoteModuleId('messaging', 'MessagesPage')).toBe('mfe_messaging/MessagesPage');
     expect(remotes.seller.exposes.EditListingPage).toBe('./EditListingPage');
   });
 });

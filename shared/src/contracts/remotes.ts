@@ -25,7 +25,7 @@ export const remotes = {
     name: 'mfe_messaging',
     short: 'messaging',
     devPort: 3004,
-    exposes: { MessagesPage: './MessagesPage', UnreadBadge: './UnreadBadge' },
+    exposes: { MessagesPage: './MessagesPage' },
   },
   account: {
     name: 'mfe_account',

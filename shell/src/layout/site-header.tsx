@@ -1,18 +1,11 @@
-import {
-  formatDisplayName,
-  http,
-  remoteModuleId,
-  routes,
-  useHydrated,
-  useSessionStore,
-} from '@carmarket/shared';
+import { formatDisplayName, http, routes, useHydrated, useSessionStore } from '@carmarket/shared';
 import { Button, VisuallyHidden } from '@carmarket/shared/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@carmarket/shared/router';
 import styled, { css } from 'styled-components';
 import { NotificationsMenu } from '../features/notifications';
-import { RemoteBoundary } from '../remotes/remote-boundary';
+import { UnreadMessagesBadge } from '../features/unread-messages';
 import { ThemeToggle } from './theme-toggle';
 import { LineIcon } from './line-icon';
 import { compact } from './compact';
@@ -256,7 +249,9 @@ export function SiteHeader() {
               <PageLink to={routes.messages}>
                 <Envelope />
                 <WideOnly>Messages</WideOnly>
-                <RemoteBoundary id={remoteModuleId('messaging', 'UnreadBadge')} silent />
+                <Suspense fallback={null}>
+                  <UnreadMessagesBadge />
+                </Suspense>
               </PageLink>
               <Suspense fallback={null}>
                 <NotificationsMenu />

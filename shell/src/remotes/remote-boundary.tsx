@@ -36,7 +36,6 @@ function RemoteModule({ id }: { id: string }) {
 
 interface BoundaryProps {
   id: string;
-  silent: boolean;
   children: ReactNode;
 }
 
@@ -57,15 +56,13 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return this.props.silent ? null : <RemoteUnavailable onRetry={this.retry} />;
+    return <RemoteUnavailable onRetry={this.retry} />;
   }
 }
 
 interface RemoteBoundaryProps {
   /** The exposed module, e.g. 'mfe_search/SearchPage'. */
   id: string;
-  /** A small widget (the unread badge): render nothing while loading or when it fails. */
-  silent?: boolean;
   /** A page a screen tall or more: its loading placeholder is too (see RemoteLoading). */
   fillScreen?: boolean;
 }
@@ -74,10 +71,10 @@ interface RemoteBoundaryProps {
  * Mounts a remote's exposed component inside an error boundary and Suspense. A remote that cannot be
  * loaded (or throws) is contained here: header, footer and the other routes keep working.
  */
-export function RemoteBoundary({ id, silent = false, fillScreen = false }: RemoteBoundaryProps) {
+export function RemoteBoundary({ id, fillScreen = false }: RemoteBoundaryProps) {
   return (
-    <RemoteErrorBoundary key={id} id={id} silent={silent}>
-      <Suspense fallback={silent ? null : <RemoteLoading fillScreen={fillScreen} />}>
+    <RemoteErrorBoundary key={id} id={id}>
+      <Suspense fallback={<RemoteLoading fillScreen={fillScreen} />}>
         <RemoteModule id={id} />
       </Suspense>
     </RemoteErrorBoundary>

@@ -33,14 +33,14 @@ function withMessages(thread: Thread | undefined, incoming: Message[]): Thread |
 }
 
 /**
- * The socket's messaging events → the query cache and the live store (spec §4 "Messaging"). Attached
- * once per socket however many components ask (the header badge and the page), so nothing is
- * counted twice.
+ * The socket's messaging events → the page's caches and the live store (spec §4 "Messaging"). The
+ * global unread count is the shell's: its header badge follows these events on every page, this
+ * page's open conversation included (the conversation whose address is open is not counted).
+ * Attached once per socket however many components ask.
  */
 function attach(socket: AppSocket, queryClient: QueryClient): () => void {
   const live = useLiveStore.getState;
   const me = () => useSessionStore.getState().user?._id;
-  const counted = new Set<string>();
   let dropped = false;
   // The open conversation's last message when the connection dropped. The catch-up starts there,
   // not at the thread's last message then: this user's own messages, sent over HTTP while the
@@ -59,13 +59,6 @@ function attach(socket: AppSocket, queryClient: QueryClient): () => void {
     if (incoming && isOpen) {
       socket.emit('message-read', { messageId: message._id, conversationId });
       shown = { ...conversation, unreadCount: 0 };
-    } else if (incoming && !counted.has(message._id)) {
-      counted.add(message._id);
-      queryClient.setQueryData<number>(queryKeys.messages.unreadCount(), (count) => (count ?? 0) + 1);
-      // Shown at once, then the server's count: a count fetched after a reconnection may already
-      // hold this message (its event leaves the server a little after it is stored), or may have
-      // been read before it was stored and still be on its way.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.unreadCount() });
     }
     queryClient.setQueryData<Conversation[]>([...queryKeys.messages.conversations(), 'inbox'], (list) =>
       list
@@ -76,15 +69,7 @@ function attach(socket: AppSocket, queryClient: QueryClient): () => void {
     );
   };
 
-  const onReceipt = ({
-    messageId,
-    readBy,
-    readAt,
-  }: {
-    messageId: string;
-    readBy: string;
-    readAt: string;
-  }) => {
+  const onReceipt = ({ messageId, readAt }: { messageId: string; readAt: string }) => {
     queryClient.setQueriesData<Thread>({ queryKey: [...queryKeys.messages.all, 'conversation'] }, (thread) =>
       thread && thread.messages.some((m) => m._id === messageId)
         ? {
@@ -93,8 +78,6 @@ function attach(socket: AppSocket, queryClient: QueryClient): () => void {
           }
         : thread,
     );
-    // This user read something (here or in another tab): the badge follows the server's count.
-    if (readBy === me()) void queryClient.invalidateQueries({ queryKey: queryKeys.messages.unreadCount() });
   };
 
   const onDeleted = ({ messageId, conversationId }: { messageId: string; conversationId: string }) => {
@@ -103,7 +86,6 @@ function attach(socket: AppSocket, queryClient: QueryClient): () => void {
       (thread) => thread && { ...thread, messages: thread.messages.filter((m) => m._id !== messageId) },
     );
     void queryClient.invalidateQueries({ queryKey: queryKeys.messages.conversations() });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.messages.unreadCount() });
   };
 
   const onTyping = ({
@@ -143,7 +125,6 @@ function attach(socket: AppSocket, queryClient: QueryClient): () => void {
     dropped = false;
     const active = live().activeConversationId;
     void queryClient.invalidateQueries({ queryKey: queryKeys.messages.conversations() });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.messages.unreadCount() });
     if (!active) return;
     socket.emit('join-conversation', active);
     const key = queryKeys.messages.conversation(active);

@@ -2,8 +2,8 @@ import { Badge, VisuallyHidden } from '@carmarket/shared/ui';
 import { useUnreadCount } from './api/get-unread-count';
 
 /**
- * The unread-message count next to Messages, hidden at 0 (spec §2); shown in the shell's header.
- * The live feature keeps its count current.
+ * The unread-message count beside the page's Messages title, hidden at 0 (spec §2). It reads the
+ * query the shell's header badge keeps live (queryKeys.messages.unreadCount), so both show one count.
  */
 export function UnreadBadge() {
   const { data: count = 0 } = useUnreadCount();

@@ -4,8 +4,6 @@ import {
   FEATURE_OPTIONS,
   MPG_MAX,
   MPG_MIN,
-  type FeatureCategory,
-  type VehicleFeatures,
 } from '@carmarket/shared';
 import type { VehicleDetailsInput } from '@carmarket/shared/schemas';
 import { CheckboxField, TextField } from '@carmarket/shared/ui';
@@ -16,19 +14,6 @@ import { narrowForm } from './form-group';
 import { Fieldset } from './form-layout';
 
 type EquipmentInput = Pick<VehicleDetailsInput, 'cityMpg' | 'highwayMpg' | 'combinedMpg' | 'features'>;
-
-/**
- * The form's features: every category, with only the names the checkboxes offer (so a name from
- * older data, which the server would refuse, is dropped rather than blocking the save unseen).
- */
-export function featureValues(features: VehicleFeatures = {}): Record<FeatureCategory, string[]> {
-  const values = {} as Record<FeatureCategory, string[]>;
-  for (const category of FEATURE_CATEGORIES) {
-    const options: readonly string[] = FEATURE_OPTIONS[category];
-    values[category] = (features[category] ?? []).filter((name) => options.includes(name));
-  }
-  return values;
-}
 
 const Group = styled(Fieldset).attrs({ $gap: 'md' })`
   > legend {

@@ -1,5 +1,5 @@
 import { DEFAULT_CONTACT_METHOD, type User } from '@carmarket/shared';
-import { featureValues } from '../../components/equipment-fields';
+import { featureValues } from '../../components/feature-values';
 import type {
   ContactLocationInput,
   ListingDetailsInput,

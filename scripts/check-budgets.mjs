@@ -41,11 +41,13 @@ const KB = 1024;
 // unread-message badge then became the shell's own instead of the messaging remote's widget, so a
 // signed-in page no longer loads that remote's entry and widget (9.8 KB): /profile 67.0 -> 57.9 and
 // /edit-listing/:id 67.8 -> 58.7 KB, within the target, /create-listing 73.5 -> 64.4 KB, and 63.1 KB
-// once the wizard's submit requests and equipment fields left its first step. So that one route over
+// once the wizard's submit requests and equipment fields left its first step. The initial ceiling came
+// down 162 -> 161 KB when the shared UI entry stopped bundling a second copy of the constants
+// (161.5 -> 160.0 KB). So that one route over
 // its target does not let the others grow unseen, only the routes over it have a ceiling of their
 // own, just above today's figure; every other route's ceiling is the target.
 const budgets = { remoteEntry: 10 * KB, initial: 130 * KB, route: 60 * KB };
-const ceilings = { remoteEntry: 10 * KB, initial: 162 * KB, route: 60 * KB };
+const ceilings = { remoteEntry: 10 * KB, initial: 161 * KB, route: 60 * KB };
 const routeCeilings = {
   '/create-listing': 64 * KB,
 };

@@ -1,4 +1,4 @@
-import { DEAL_RATING_LABELS, type DealRatingBand } from '../constants/enums.js';
+import { DEAL_RATING_LABELS, type DealRatingBand } from '@carmarket/shared';
 import { Badge } from './primitives.js';
 import type { ToneName } from './theme.js';
 

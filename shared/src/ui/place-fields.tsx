@@ -1,6 +1,6 @@
 // Where a car or a business is: city, state and ZIP code, as the seller's wizard and the dealer
 // profile ask for them. Pure: the caller's form (react-hook-form) registers the fields.
-import { STATE_CODE_LENGTH, ZIP_LENGTH } from '../constants/limits.js';
+import { STATE_CODE_LENGTH, ZIP_LENGTH } from '@carmarket/shared';
 import { TextField, type TextFieldProps } from './fields.js';
 
 type PlaceField = 'city' | 'state' | 'zipCode';

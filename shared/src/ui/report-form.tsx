@@ -2,8 +2,12 @@
 // remote that shows it sends the report and passes back the outcome.
 import { useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
-import { REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '../constants/enums.js';
-import { REPORT_DETAILS_MAX_LENGTH } from '../constants/limits.js';
+import {
+  REPORT_DETAILS_MAX_LENGTH,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+} from '@carmarket/shared';
 import { Button } from './button.js';
 import { SelectField, TextAreaField } from './fields.js';
 import { SupportRequestId } from './primitives.js';

@@ -203,12 +203,15 @@ const PARSER_ERRORS: Record<string, { status: number; error: string; code: strin
 export function sendClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const known = PARSER_ERRORS[error.code ?? ''] ?? { status: 400, error: 'Bad request', code: 'BAD_REQUEST' };
-  const body = JSON.stringify(failure(known.error, known.code));
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
+  if (socket.writable) socket.write(rawFailureAnswer(known.status, failure(known.error, known.code)));
   socket.destroy(error);
+}
+
+/** A whole HTTP answer carrying the envelope, for a raw socket that has no reply to send it with. */
+export function rawFailureAnswer(status: number, body: FailureBody): string {
+  const json = JSON.stringify(body);
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(json)}\r\n` +
+    `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`
+  );
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { request as httpRequest } from 'node:http';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createAccessTokens } from '../modules/auth/tokens.js';
 import { STARTUP_TIMEOUT_MS, startTestApp, TEST_JWT_SECRET, type TestApp } from '../test/test-app.js';
@@ -75,6 +76,121 @@ describe('the live connection handshake', () => {
     const event = { userId, status: 'online' as const, lastSeen: null };
     t.app.events.toUser(userId, 'user-status-changed', event);
     expect(await received).toEqual(event);
+  });
+});
+
+const WEBSOCKET_HEADERS = {
+  connection: 'Upgrade',
+  upgrade: 'websocket',
+  'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+  'sec-websocket-version': '13',
+};
+
+/** A raw WebSocket upgrade request: the status, type and body it is answered with (101 if upgraded). */
+function upgradeRequest(
+  path: string,
+  { method = 'GET', headers = WEBSOCKET_HEADERS }: { method?: string; headers?: Record<string, string> } = {},
+) {
+  return new Promise<{ status: number; type?: string; body?: unknown }>((resolve, reject) => {
+    const req = httpRequest(`${t.baseUrl}${path}`, { method, headers });
+    req.on('upgrade', (res, socket) => {
+      socket.destroy();
+      resolve({ status: res.statusCode ?? 0 });
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body: JSON.parse(text) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+// The server is WebSocket only: whatever else reaches the socket.io path is refused in the API's
+// envelope, not in engine.io's or ws's own shapes.
+describe('requests on the socket.io path that do not open a live connection', () => {
+  const notWebSocket = {
+    success: false,
+    error: 'The live connection opens as a WebSocket only',
+    code: 'BAD_REQUEST',
+  };
+
+  it.each([
+    ['an unknown protocol', 'GET', '/socket.io/?EIO=9'],
+    ['the long-polling transport', 'GET', '/socket.io/?EIO=4&transport=polling'],
+    ['a long-polling post', 'POST', '/socket.io/?EIO=4&transport=polling'],
+    ['the WebSocket transport without an upgrade', 'GET', '/socket.io/?EIO=4&transport=websocket'],
+  ])('answers %s over plain HTTP with 400 in the envelope', async (_label, method, path) => {
+    const res = await t.request(method, path);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.body).toEqual(notWebSocket);
+  });
+
+  it("answers a plain request naming a live connection's session (engine.io never answered it)", async () => {
+    const token = await createAccessTokens(TEST_JWT_SECRET).sign('00000000-0000-4000-8000-000000000004');
+    const socket = open({ token });
+    expect(await outcome(socket)).toEqual({ connected: true });
+    const res = await t.request('GET', `/socket.io/?EIO=4&transport=websocket&sid=${socket.io.engine.id}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(notWebSocket);
+  });
+
+  const { 'sec-websocket-key': _key, ...withoutKey } = WEBSOCKET_HEADERS;
+  it.each([
+    ['the long-polling transport', '/socket.io/?EIO=4&transport=polling', {}],
+    ['an old protocol (refused after the upgrade before)', '/socket.io/?EIO=3&transport=websocket', {}],
+    ['an unknown session', '/socket.io/?EIO=4&transport=websocket&sid=nonsense', {}],
+    ['no WebSocket key', '/socket.io/?EIO=4&transport=websocket', { headers: withoutKey }],
+    ['a POST', '/socket.io/?EIO=4&transport=websocket', { method: 'POST' }],
+  ])('refuses an upgrade with %s with 400 in the envelope', async (_label, path, options) => {
+    expect(await upgradeRequest(path, options)).toEqual({
+      status: 400,
+      type: 'application/json; charset=utf-8',
+      body: { success: false, error: 'Bad request', code: 'BAD_REQUEST' },
+    });
+  });
+
+  it("upgrades a client's handshake", async () => {
+    expect(await upgradeRequest('/socket.io/?EIO=4&transport=websocket')).toEqual({ status: 101 });
+  });
+});
+
+describe('with CORS_ORIGINS', () => {
+  const origin = 'https://cars.example';
+  let cors: TestApp;
+
+  beforeAll(async () => {
+    cors = await startTestApp({ listen: true, env: { CORS_ORIGINS: origin } });
+  }, STARTUP_TIMEOUT_MS);
+
+  afterAll(() => cors?.close());
+
+  it('answers a preflight for the allowed origin, and a refusal carries its CORS header', async () => {
+    const headers = { origin, 'access-control-request-method': 'GET' };
+    const preflight = await cors.request('OPTIONS', '/socket.io/?EIO=4&transport=websocket', { headers });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+
+    const refused = await cors.request('GET', '/socket.io/?EIO=9', { headers: { origin } });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(refused.body).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+  });
+
+  it('connects a client from the allowed origin', async () => {
+    const socket = connect(cors.baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token: await createAccessTokens(TEST_JWT_SECRET).sign('00000000-0000-4000-8000-000000000005') },
+      extraHeaders: { origin },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    expect(await outcome(socket)).toEqual({ connected: true });
   });
 });
 

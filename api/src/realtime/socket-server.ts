@@ -6,9 +6,10 @@ import {
 } from '@carmarket/shared/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Server as HttpServer } from 'node:http';
+import { ServerResponse, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
+import { failure, rawFailureAnswer } from '../http/error-handler.js';
 import type { AccessTokens } from '../modules/auth/tokens.js';
 import { userRoom } from './rooms.js';
 import { createMemoryPresence, createRedisPresence, type Presence } from './presence.js';
@@ -70,6 +71,51 @@ function askToReconnectAfterRedisOutage(
   });
 }
 
+/** A WebSocket key as ws takes it: 16 bytes in base64. */
+const WEBSOCKET_KEY = /^[+/0-9A-Za-z]{22}==$/;
+
+/**
+ * Why a request on the socket.io path is not how our clients open the live connection (a GET
+ * WebSocket upgrade of engine.io protocol 4, no session id, no subprotocol), or undefined if it is.
+ */
+function handshakeRefusal(request: IncomingMessage, upgrade: boolean): string | undefined {
+  if (!upgrade) return 'The live connection opens as a WebSocket only';
+  const query = new URL(request.url ?? '/', 'http://socket.io').searchParams;
+  const { upgrade: protocol, 'sec-websocket-key': key, 'sec-websocket-version': version } = request.headers;
+  const handshake =
+    request.method === 'GET' &&
+    query.get('EIO') === '4' &&
+    query.get('transport') === 'websocket' &&
+    !query.has('sid') &&
+    protocol?.toLowerCase() === 'websocket' &&
+    WEBSOCKET_KEY.test(key ?? '') &&
+    (version === '13' || version === '8') &&
+    request.headers['sec-websocket-protocol'] === undefined;
+  return handshake ? undefined : 'Bad request';
+}
+
+/**
+ * Refuses, in the API's envelope, every request on the socket.io path that is not a real client's
+ * handshake. Without this, engine.io and ws refuse it in their own shapes (`{"code":0,"message":…}`,
+ * or text/html for an upgrade), refuse an old protocol (EIO=3) only after the 101 was sent, and never
+ * answer a plain request naming a live session. An engine middleware runs before all of their
+ * checks, after the CORS middleware, so refusals keep the CORS headers.
+ */
+function refuseInEnvelope(request: IncomingMessage, response: unknown, next: () => void): void {
+  const refusal = handshakeRefusal(request, !(response instanceof ServerResponse));
+  if (!refusal) return next();
+  const body = failure(refusal, 'BAD_REQUEST');
+  if (response instanceof ServerResponse) {
+    response.writeHead(400, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+    return;
+  }
+  // An upgrade: the answer goes on the raw socket, which no longer has Node's error listener.
+  const { socket } = request;
+  socket.on('error', () => undefined);
+  socket.once('finish', () => socket.destroy());
+  socket.end(rawFailureAnswer(400, body));
+}
+
 /**
  * socket.io on the API's own HTTP server. WebSocket only: no long-polling fallback, which also
  * means several API processes need no sticky sessions, only the Redis adapter.
@@ -84,6 +130,7 @@ export async function createRealtimeServer(
     transports: ['websocket'],
     cors: corsOrigins.length > 0 ? { origin: corsOrigins } : undefined,
   });
+  io.engine.use(refuseInEnvelope);
 
   // A user's conversation partners hear them come online and go offline (their dots on conversation rows).
   const announcer = new PresenceAnnouncer(io, presenceAudience, log);

@@ -7,17 +7,36 @@ if (!executablePath) {
   throw new Error('No Chromium found: run `node scripts/ensure-chromium.mjs` (or set CHROMIUM_PATH).');
 }
 
+/** Specs with tests on a site of their own (`isolatedSiteTest`, `adminSiteTest`… in support/fixtures.ts). */
+const specsWithSitesOfTheirOwn = [
+  'auth.spec.ts',
+  'deploy-registry.spec.ts',
+  'deploy.spec.ts',
+  'listing-renewal.spec.ts',
+  'moderation.spec.ts',
+  'server-render.spec.ts',
+  'visual.spec.ts',
+].map((file) => `**/${file}`);
+
 export default defineConfig({
   testDir: 'tests',
   globalSetup: './support/global-setup.ts',
-  // Two cores: two workers drive browsers next to the server under test.
-  workers: 2,
+  // A test spends most of its time waiting (for pages, the server, timers): with two workers the
+  // suite kept the two cores about 40% busy, with four about two thirds (docs/benchmarks.md).
+  workers: 4,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
+  // The visual baselines' names without the project's.
+  snapshotPathTemplate: '{snapshotDir}/{testFileDir}/{testFileName}-snapshots/{arg}{-snapshotSuffix}{ext}',
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  projects: [
+    { name: 'shared-site', testIgnore: specsWithSitesOfTheirOwn },
+    // Their sites start once per worker (fixtures.ts, about 5 CPU seconds each): two workers, as before.
+    { name: 'own-sites', testMatch: specsWithSitesOfTheirOwn, workers: 2 },
+  ],
   use: {
     ...devices['Desktop Chrome'],
     // Tests never depend on the host's locale or time zone (dates and prices are formatted for the US).

@@ -112,6 +112,8 @@ for (const { name, size, goal } of VIEWPORTS) {
     test.use({ viewport: size });
 
     test(`search rendered by the server loads without layout shift (≤ ${goal})`, async ({ page }) => {
+      // Two axe runs over 24 cards: on a loaded machine one took 30 s.
+      test.slow();
       const search = new SearchPage(page);
       await recordLayoutShifts(page);
       const releaseRemote = await holdRequests(page, /\/remoteEntry\.js$/);

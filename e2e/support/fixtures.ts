@@ -1,13 +1,14 @@
 /* eslint-disable no-empty-pattern -- Playwright reads a fixture's dependencies from the object
    pattern of its first parameter, so fixtures without dependencies must destructure nothing. */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type WorkerInfo } from '@playwright/test';
 import { execFile } from 'node:child_process';
-import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from '../../scripts/lib/build.mjs';
 import { siteCodeResendIntervalMs, startSite } from '../../scripts/lib/server.mjs';
+import { mailedSecrets, serverLogProblems } from '../../scripts/lib/server-log.mjs';
 import { Mailbox } from '../../scripts/lib/smtp-catcher.mjs';
 import { persistedSession, signUpViaApi, uniqueEmail } from '../../scripts/lib/session.mjs';
 import { publishRemoteUnderTest, remoteLoadsFile, remoteUnderTestPaths, type RemoteLoads } from './deploy';
@@ -113,12 +114,32 @@ export interface Site {
   workDir: string;
 }
 
+/**
+ * The end of a worker's own site (stopped already) as global teardown ends the shared one: its log is
+ * kept next to the test results as `server-<name>-w<worker>.log`, its work dir removed, and a 5xx
+ * answer or a mailed secret in the log fails the worker's teardown.
+ */
+async function checkSiteLog(workDir: string, name: string, { project, workerIndex }: WorkerInfo) {
+  const log = path.join(project.outputDir, `server-${name}-w${workerIndex}.log`);
+  try {
+    await mkdir(project.outputDir, { recursive: true });
+    await copyFile(path.join(workDir, 'server.log'), log);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+  const mailed = await mailedSecrets(requiredEnv('E2E_MAIL_DIR'));
+  const problems = serverLogProblems(await readFile(log, 'utf8'), mailed);
+  if (problems.length > 0) {
+    throw new Error(`The ${name} site's log (${log}) shows:\n${problems.slice(0, 20).join('\n')}`);
+  }
+}
+
 /** A site of its own per worker, started with `env` on top of the test settings. */
-function siteTest(env: Record<string, string>) {
+function siteTest(name: string, env: Record<string, string>) {
   return test.extend<object, { site: Site }>({
     site: [
-      async ({}, use) => {
-        const workDir = await mkdtemp(path.join(tmpdir(), 'carmarket-e2e-isolated-'));
+      async ({}, use, workerInfo) => {
+        const workDir = await mkdtemp(path.join(tmpdir(), `carmarket-e2e-${name}-`));
         const site = await startSite({
           workDir,
           smtpUrl: requiredEnv('E2E_SMTP_URL'),
@@ -128,7 +149,7 @@ function siteTest(env: Record<string, string>) {
         await publishRemoteUnderTest(site);
         await use(site);
         await site.stop();
-        await rm(workDir, { recursive: true, force: true });
+        await checkSiteLog(workDir, name, workerInfo);
       },
       { scope: 'worker', timeout: 120_000 },
     ],
@@ -140,22 +161,24 @@ function siteTest(env: Record<string, string>) {
  * For tests that break or redeploy a remote: a site of their own (started once per worker), so the
  * rest of the suite keeps running against the shared one meanwhile. Its mail goes to the same catcher.
  */
-export const isolatedSiteTest = siteTest({});
+export const isolatedSiteTest = siteTest('isolated', {});
 
 /**
  * For the visual baselines: a site that holds only their fixed data. On the isolated site other
  * files add listings and searches, which change the home page's rows and its popular makes.
  */
-export const visualSiteTest = siteTest({});
+export const visualSiteTest = siteTest('visual', {});
 
 /** A site with the product's one-minute resend interval, for tests of that rule itself. */
-export const productResendIntervalTest = siteTest({ AUTH_CODE_RESEND_INTERVAL_MS: '60000' });
+export const productResendIntervalTest = siteTest('resend-interval', {
+  AUTH_CODE_RESEND_INTERVAL_MS: '60000',
+});
 
 /** How long a listing stays in search on `shortRenewalPeriodTest`'s site (60 days in the product). */
 export const SHORT_RENEWAL_PERIOD_MS = 15_000;
 
 /** A site whose listings leave search SHORT_RENEWAL_PERIOD_MS after they were listed or renewed. */
-export const shortRenewalPeriodTest = siteTest({
+export const shortRenewalPeriodTest = siteTest('renewal', {
   LISTING_RENEWAL_PERIOD_MS: String(SHORT_RENEWAL_PERIOD_MS),
 });
 
@@ -170,7 +193,7 @@ export const adminSiteTest = test.extend<
 >({
   adminEmail: [async ({}, use) => use(uniqueEmail('moderator')), { scope: 'worker' }],
   adminSite: [
-    async ({ adminEmail }, use) => {
+    async ({ adminEmail }, use, workerInfo) => {
       const workDir = await mkdtemp(path.join(tmpdir(), 'carmarket-e2e-admin-'));
       const mailbox = new Mailbox(requiredEnv('E2E_MAIL_DIR'));
       let site = await startSite({
@@ -190,7 +213,7 @@ export const adminSiteTest = test.extend<
         await use(site);
       } finally {
         await site.stop();
-        await rm(workDir, { recursive: true, force: true });
+        await checkSiteLog(workDir, 'admin', workerInfo);
       }
     },
     { scope: 'worker', timeout: 180_000 },

@@ -71,11 +71,26 @@ describe('a server with a shell build', () => {
       path.join(root, 'shell', 'dist', 'index.html'),
       '<!doctype html><html><head><title>CarMarket</title></head><body><div id="root"></div></body></html>',
     );
+    // Folders with files in them, for the requests that name a folder rather than a file.
+    for (const file of [
+      'shell/dist/static/js/main.0123abcd.js',
+      'mfe-search/dist/mf-manifest.json',
+      'mfe-search/dist/static/js/search-page.0123abcd.js',
+      'registry/releases/search/1.4.0/mf-manifest.json',
+    ]) {
+      await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+      await writeFile(path.join(root, file), '{}');
+    }
     app = Fastify();
     registerErrorHandler(app);
     await registerSite(
       app,
-      loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), STATIC_ROOT: root }),
+      loadConfig({
+        NODE_ENV: 'test',
+        JWT_SECRET: 'x'.repeat(32),
+        STATIC_ROOT: root,
+        REMOTE_REGISTRY_DIR: path.join(root, 'registry'),
+      }),
       new RemoteRegistry(path.join(root, 'registry.json')),
     );
     await app.ready();
@@ -96,4 +111,42 @@ describe('a server with a shell build', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('<title>CarMarket</title>');
   });
+
+  // OWASP ASVS 4.3.2: a folder's URL never lists what is in it. Remote builds and releases are not
+  // pages, so their folders answer 404 in the envelope; a folder of the shell's build is a path its
+  // router owns and gets the page, never the folder's files.
+  it.each([
+    ['/remotes/search/'],
+    ['/remotes/search'],
+    ['/remotes/search/static/'],
+    ['/remotes/search/static/js/'],
+    ['/remotes/releases/'],
+    ['/remotes/releases/search/'],
+    ['/remotes/releases/search/1.4.0/'],
+  ])('lists no folder of a remote build or release: %s answers 404 in the envelope', async (url) => {
+    // The files in those folders are served.
+    for (const file of [
+      '/remotes/search/mf-manifest.json',
+      '/remotes/releases/search/1.4.0/mf-manifest.json',
+    ])
+      expect((await app.inject({ method: 'GET', url: file })).statusCode).toBe(200);
+    for (const headers of [{}, { 'accept-encoding': 'gzip, br' }]) {
+      const res = await app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+
+  it.each([['/static/'], ['/static/js/'], ['/shell/dist/'], ['/mfe-search/dist/']])(
+    'lists no folder of the shell build: %s is the page, never the files in it',
+    async (url) => {
+      for (const headers of [{}, { 'accept-encoding': 'gzip, br' }]) {
+        const res = await app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('<title>CarMarket</title>');
+        expect(res.body).not.toMatch(/main\.0123abcd|search-page/);
+      }
+    },
+  );
 });

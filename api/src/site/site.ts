@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/env.js';
 import { IMMUTABLE, REVALIDATE } from '../http/cache-control.js';
 import { NotFoundError } from '../http/errors.js';
+import { notAFolder } from '../http/static-files.js';
 import { escapeHtml, withPreview, type PagePreview } from '../modules/listings/open-graph.js';
 import type { RemoteRegistry, RemotesManifest } from '../modules/remotes/remote-registry.js';
 import { registryPaths } from '../modules/remotes/remotes.service.js';
@@ -132,6 +133,7 @@ export async function registerSite(
       prefix,
       decorateReply: false,
       index: false,
+      allowedPath: notAFolder,
       cacheControl: false,
       setHeaders: setRemoteHeaders,
       // The .br and .gz copies the build writes beside each text file.
@@ -144,9 +146,10 @@ export async function registerSite(
     root: shellDir,
     prefix: '/',
     // '/' is a page like any other: served below with its hints. Left to the static files, a
-    // client that accepts no compression got 403 for it (a directory without an index).
+    // client that accepts no compression got 403 for it (a directory without an index); so did
+    // every other folder, which is now a client route like any path without a file name.
     index: false,
-    allowedPath: (pathname) => pathname !== '/',
+    allowedPath: notAFolder,
     cacheControl: false,
     setHeaders: setCacheHeaders,
     preCompressed: true,

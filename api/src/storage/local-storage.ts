@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { IMMUTABLE } from '../http/cache-control.js';
+import { notAFolder } from '../http/static-files.js';
 import type { PhotoStorage } from './photo-storage.js';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
@@ -53,6 +54,7 @@ export class LocalStorage implements PhotoStorage {
       prefix: UPLOADS_URL_PREFIX,
       decorateReply: false,
       index: false,
+      allowedPath: notAFolder,
       cacheControl: false,
       setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
     });

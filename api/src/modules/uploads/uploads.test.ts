@@ -349,11 +349,26 @@ describe('POST /api/upload/listing/:id', () => {
   });
 
   it.each([
-    ['GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'car.gif'],
-    ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'car.webp'],
-  ])('answers 415 for a %s', async (_format, bytes, name) => {
-    const res = await upload(await createListing(), [{ bytes, name, type: 'image/webp' }]);
+    ['GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'car.gif', 'image/webp'],
+    ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'car.webp', 'image/webp'],
+    [
+      'SVG with a script, named .jpg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>'),
+      'car.jpg',
+      'image/jpeg',
+    ],
+    [
+      'HTML page named .jpg',
+      Buffer.from('<!doctype html><html><body><script>alert(document.domain)</script></body></html>'),
+      'car.jpg',
+      'image/jpeg',
+    ],
+  ])('answers 415 for a %s, storing nothing', async (_format, bytes, name, type) => {
+    const id = await createListing();
+    const res = await upload(id, [{ bytes, name, type }]);
     expect(res.status).toBe(415);
+    expect(res.body).toMatchObject({ success: false, code: 'UNSUPPORTED_IMAGE_TYPE' });
+    expect(await imagesOf(id)).toEqual([]);
   });
 
   it('answers 413 for an image over 10 MB', async () => {
@@ -487,6 +502,87 @@ describe('POST /api/upload/listing/:id', () => {
     expect((await upload(UNKNOWN_ID, await photos(1))).status).toBe(404);
     expect(await readdir(t.config.uploadDir, { recursive: true })).toEqual(files);
     expect((await upload(id, await photos(1), null)).status).toBe(401);
+  });
+});
+
+/** Every file and folder under `dir`, as paths relative to it. */
+const everythingUnder = (dir: string) => readdir(dir, { recursive: true });
+
+/** A JPEG whose comment segment (COM, right after the start marker) carries `comment`. */
+async function jpegWithComment(comment: string): Promise<Buffer> {
+  const plain = await jpeg('#445566', 320, 240);
+  const text = Buffer.from(comment);
+  const segment = Buffer.alloc(4 + text.length);
+  segment.writeUInt16BE(0xfffe, 0);
+  segment.writeUInt16BE(text.length + 2, 2);
+  text.copy(segment, 4);
+  return Buffer.concat([plain.subarray(0, 2), segment, plain.subarray(2)]);
+}
+
+// OWASP ASVS 12.3.1 and 12.4.1, as an attacker uploading files would try them.
+describe('what an upload becomes', () => {
+  it("never uses the client's file name: '../../evil.html' and '<script>.jpg' are stored under random names in the store", async () => {
+    const marker = `evil-${newPublicId().slice(0, 8)}`;
+    const traversal = `../../${marker}.html`;
+    const id = await createListing();
+    const res = await upload(id, [
+      { bytes: await jpeg(), name: traversal, type: 'text/html' },
+      { bytes: await png(), name: `<script>alert('${marker}')</script>.jpg`, type: 'image/png' },
+    ]);
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body)).not.toContain(marker);
+    const images = await readyPhotosOf(t, id, seller.accessToken);
+    expect(images).toHaveLength(2);
+    for (const image of images) {
+      const name = `photos/${image.publicId.slice(0, 2)}/${image.publicId}`;
+      expect(image.publicId).toMatch(/^[0-9a-f]{32}$/);
+      expect(image.url).toBe(`/uploads/${name}.webp`);
+      expect(image.thumbnail).toBe(`/uploads/${name}-thumb.webp`);
+    }
+    expect(new Set(images.map((image) => image.publicId)).size).toBe(2);
+
+    // Nothing the server wrote is named after the upload: not in its data folder, not beside it.
+    const written = await everythingUnder(t.config.dataDir);
+    expect(written.filter((file) => file.includes(marker) || /[<>']/.test(file))).toEqual([]);
+    for (const from of [
+      t.config.uploadDir,
+      t.config.photoOriginalsDir,
+      path.join(t.config.uploadDir, 'photos'),
+    ]) {
+      expect(await exists(path.resolve(from, traversal))).toBe(false);
+    }
+    const page = await t.request('GET', `/api/listings/${id}`, { token: seller.accessToken });
+    expect(page.text).not.toContain(marker);
+  });
+
+  it("serves an upload only as the WebP it re-encoded, with nosniff: an HTML page in a JPEG's comment does not survive", async () => {
+    const script = '<html><body><script>alert(document.domain)</script></body></html>';
+    const polyglot = await jpegWithComment(script);
+    expect((await sharp(polyglot).metadata()).format).toBe('jpeg');
+    const id = await createListing();
+    const [image] = await uploadReady(id, [{ bytes: polyglot, name: 'car.html', type: 'text/html' }]);
+    for (const url of [image.url, image.thumbnail]) {
+      const { response, bytes } = await fetchImage(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(bytes.toString('latin1', 0, 4)).toBe('RIFF');
+      expect(bytes.toString('latin1', 8, 12)).toBe('WEBP');
+      expect(bytes.includes('<script')).toBe(false);
+      expect(bytes.includes('alert(')).toBe(false);
+    }
+    // The original, which still holds the page, is never served, under any name.
+    expect(await exists(path.join(t.config.photoOriginalsDir, image.publicId))).toBe(false);
+    for (const url of [
+      image.url.replace(/\.webp$/, '.html'),
+      image.url.replace(/\.webp$/, ''),
+      `/uploads/${image.publicId}`,
+      `/uploads/..%2fphoto-originals/${image.publicId}`,
+    ]) {
+      const res = await fetch(t.baseUrl + url);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    }
   });
 });
 
@@ -715,6 +811,28 @@ describe('serving photos', () => {
       }
     }
     expect(answers.filter((answer) => answer.status === 404).length).toBeGreaterThan(0);
+  });
+
+  // OWASP ASVS 4.3.2: the photo store's folders are never listed, nor told apart from missing ones.
+  it("lists no folder: /uploads/, /uploads/photos/ and a photo's folder answer 404 in the envelope", async () => {
+    const [photo] = await uploadReady(await createListing(), await photos(1));
+    const folder = `/uploads/photos/${photo.publicId.slice(0, 2)}`;
+    expect((await fetch(t.baseUrl + photo.url)).status).toBe(200);
+    for (const url of [
+      '/uploads/',
+      '/uploads',
+      '/uploads/photos/',
+      '/uploads/photos',
+      `${folder}/`,
+      folder,
+    ]) {
+      const res = await fetch(t.baseUrl + url);
+      const text = await res.text();
+      expect([url, res.status]).toEqual([url, 404]);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(text)).toMatchObject({ success: false, code: 'NOT_FOUND' });
+      expect(text).not.toContain(photo.publicId);
+    }
   });
 });
 

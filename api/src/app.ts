@@ -157,6 +157,7 @@ export async function buildApp(
     accessTokens,
     presenceAudience: (userIds) => messagesRepository.conversationPartners(userIds),
     redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
     corsOrigins: config.corsOrigins,
     log: app.log,
   });

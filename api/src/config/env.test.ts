@@ -82,6 +82,17 @@ describe('loadConfig', () => {
     expect(load).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
   });
 
+  it("keys the site's Redis data under carmarket unless REDIS_KEY_PREFIX says otherwise, and refuses a prefix with spaces", () => {
+    const secret = { JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret, cwd).redisKeyPrefix).toBe('carmarket');
+    expect(loadConfig({ ...secret, REDIS_KEY_PREFIX: 'staging:carmarket' }, cwd).redisKeyPrefix).toBe(
+      'staging:carmarket',
+    );
+    expect(() => loadConfig({ ...secret, REDIS_KEY_PREFIX: 'my site' }, cwd)).toThrow(
+      /REDIS_KEY_PREFIX: must be 1 to 64 letters, digits, or \. _ : -/,
+    );
+  });
+
   it('seeds demo data on start outside production unless SEED_ON_START says otherwise', () => {
     const secret = { JWT_SECRET: 'x'.repeat(32) };
     expect(loadConfig(secret, cwd).seedOnStart).toBe(true);

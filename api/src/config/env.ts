@@ -34,6 +34,8 @@ export interface AppConfig {
   dataDir: string;
   database: DatabaseConfig;
   redisUrl: string | undefined;
+  /** Starts the Redis keys and channels of this site, so sites sharing one Redis stay apart. */
+  redisKeyPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string;
@@ -133,6 +135,10 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   ),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits, or . _ : -')
+    .default('carmarket'),
   SMTP_URL: optionalString.pipe(
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
@@ -267,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ? { driver: 'postgres', url: vars.DATABASE_URL }
       : { driver: 'pglite', dataDir: path.join(dataDir, 'db') },
     redisUrl: vars.REDIS_URL,
+    redisKeyPrefix: vars.REDIS_KEY_PREFIX,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     jwtSecret: vars.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),

@@ -62,12 +62,17 @@ export const PROCESS_HEARTBEAT_MS = 3000;
 export const PROCESS_ALIVE_TTL_MS = 10_000;
 const LAST_SEEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-const socketsKey = (userId: string) => `presence:sockets:${userId}`;
-const lastSeenKey = (userId: string) => `presence:last-seen:${userId}`;
-const PROCESSES_KEY = 'presence:processes';
-const aliveKey = (processId: string) => `presence:process-alive:${processId}`;
-const processSocketsKey = (processId: string) => `presence:process-sockets:${processId}`;
-const purgeClaimKey = (processId: string) => `presence:process-purge:${processId}`;
+/** The Redis keys of one site's presence, under its key prefix. */
+function presenceKeys(prefix: string) {
+  return {
+    sockets: (userId: string) => `${prefix}:presence:sockets:${userId}`,
+    lastSeen: (userId: string) => `${prefix}:presence:last-seen:${userId}`,
+    processes: `${prefix}:presence:processes`,
+    alive: (processId: string) => `${prefix}:presence:process-alive:${processId}`,
+    processSockets: (processId: string) => `${prefix}:presence:process-sockets:${processId}`,
+    purgeClaim: (processId: string) => `${prefix}:presence:process-purge:${processId}`,
+  };
+}
 
 /** A user whose last socket was on a process that died. */
 export interface WentOffline {
@@ -81,21 +86,24 @@ export interface WentOffline {
  * and the keys themselves expire when nobody renews them, so nothing piles up. Each process also
  * keeps a heartbeat key and a hash of its sockets (socketId → userId): when a process's heartbeat
  * expires, one survivor removes its sockets from their users' sets at once and passes the users left
- * with none to `onWentOffline`.
+ * with none to `onWentOffline`. Every key starts with `keyPrefix`: processes of another site on the
+ * same Redis (another deployment, a test run beside this one) are never taken for this site's.
  */
 export function createRedisPresence(
   redis: RedisClient,
+  keyPrefix: string,
   onWentOffline: (users: WentOffline[]) => void = () => undefined,
 ): Presence {
+  const keys = presenceKeys(keyPrefix);
   const processId = randomUUID();
-  const ownSockets = processSocketsKey(processId);
+  const ownSockets = keys.processSockets(processId);
   const local = new Map<string, string>(); // socketId → userId, held by this process
   const renew = setInterval(() => {
     const expiry = Date.now() + PRESENCE_TTL_MS;
     const batch = redis.multi();
     for (const [socketId, userId] of local) {
-      batch.zAdd(socketsKey(userId), { score: expiry, value: socketId });
-      batch.pExpire(socketsKey(userId), PRESENCE_TTL_MS);
+      batch.zAdd(keys.sockets(userId), { score: expiry, value: socketId });
+      batch.pExpire(keys.sockets(userId), PRESENCE_TTL_MS);
       batch.hSet(ownSockets, socketId, userId);
     }
     batch.pExpire(ownSockets, PRESENCE_TTL_MS);
@@ -105,7 +113,7 @@ export function createRedisPresence(
 
   /** Removes a socket from its user's set; when it was their last live one, answers their lastSeen. */
   const removeSocket = async (userId: string, socketId: string): Promise<string | null> => {
-    const key = socketsKey(userId);
+    const key = keys.sockets(userId);
     const [removed, , live] = await redis
       .multi()
       .zRem(key, socketId)
@@ -114,31 +122,31 @@ export function createRedisPresence(
       .exec();
     if (Number(removed) === 0 || Number(live) > 0) return null;
     const at = new Date().toISOString();
-    await redis.set(lastSeenKey(userId), at, { EX: LAST_SEEN_TTL_SECONDS });
+    await redis.set(keys.lastSeen(userId), at, { EX: LAST_SEEN_TTL_SECONDS });
     return at;
   };
 
   /** Removes a dead process's sockets; answers the users it left with no live socket. */
   const purge = async (deadId: string): Promise<WentOffline[]> => {
     const gone: WentOffline[] = [];
-    for (const [socketId, userId] of Object.entries(await redis.hGetAll(processSocketsKey(deadId)))) {
+    for (const [socketId, userId] of Object.entries(await redis.hGetAll(keys.processSockets(deadId)))) {
       const lastSeen = await removeSocket(userId, socketId);
       if (lastSeen) gone.push({ userId, lastSeen });
     }
-    await redis.multi().del(processSocketsKey(deadId)).sRem(PROCESSES_KEY, deadId).exec();
+    await redis.multi().del(keys.processSockets(deadId)).sRem(keys.processes, deadId).exec();
     return gone;
   };
 
   const heartbeat = async () => {
     await redis
       .multi()
-      .set(aliveKey(processId), '1', { PX: PROCESS_ALIVE_TTL_MS })
-      .sAdd(PROCESSES_KEY, processId)
+      .set(keys.alive(processId), '1', { PX: PROCESS_ALIVE_TTL_MS })
+      .sAdd(keys.processes, processId)
       .exec();
-    for (const other of await redis.sMembers(PROCESSES_KEY)) {
-      if (other === processId || (await redis.exists(aliveKey(other))) > 0) continue;
+    for (const other of await redis.sMembers(keys.processes)) {
+      if (other === processId || (await redis.exists(keys.alive(other))) > 0) continue;
       // One survivor purges: whoever claims the dead process first (the claim outlives the purge).
-      const claimed = await redis.set(purgeClaimKey(other), processId, { NX: true, PX: PRESENCE_TTL_MS });
+      const claimed = await redis.set(keys.purgeClaim(other), processId, { NX: true, PX: PRESENCE_TTL_MS });
       if (claimed !== 'OK') continue;
       const gone = await purge(other);
       if (gone.length > 0) onWentOffline(gone);
@@ -157,7 +165,7 @@ export function createRedisPresence(
     async connected(userId, socketId) {
       local.set(socketId, userId);
       const now = Date.now();
-      const key = socketsKey(userId);
+      const key = keys.sockets(userId);
       // One transaction: of two sockets connecting at once on two processes, exactly one sees 1.
       const [, , live] = await redis
         .multi()
@@ -182,8 +190,8 @@ export function createRedisPresence(
       if (userIds.length === 0) return {};
       const batch = redis.multi();
       for (const id of userIds) {
-        batch.zCount(socketsKey(id), Date.now(), '+inf');
-        batch.get(lastSeenKey(id));
+        batch.zCount(keys.sockets(id), Date.now(), '+inf');
+        batch.get(keys.lastSeen(id));
       }
       const replies = await batch.exec();
       return Object.fromEntries(

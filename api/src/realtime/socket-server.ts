@@ -43,6 +43,8 @@ export interface RealtimeOptions {
   /** Who hears a user come online or go offline (see PresenceAnnouncer). */
   presenceAudience: PresenceAudience;
   redisUrl: string | undefined;
+  /** Starts every Redis key and channel of this site (REDIS_KEY_PREFIX). */
+  redisKeyPrefix: string;
   corsOrigins: string[];
   log: FastifyBaseLogger;
 }
@@ -122,7 +124,7 @@ function refuseInEnvelope(request: IncomingMessage, response: unknown, next: () 
  */
 export async function createRealtimeServer(
   httpServer: HttpServer,
-  { accessTokens, presenceAudience, redisUrl, corsOrigins, log }: RealtimeOptions,
+  { accessTokens, presenceAudience, redisUrl, redisKeyPrefix, corsOrigins, log }: RealtimeOptions,
 ): Promise<Realtime> {
   const io: RealtimeServer = new Server(httpServer, {
     path: SOCKET_PATH,
@@ -145,10 +147,10 @@ export async function createRealtimeServer(
       redisClients.push(client);
     }
     await Promise.all([publisher.connect(), subscriber.connect()]);
-    io.adapter(createAdapter(publisher, subscriber));
+    io.adapter(createAdapter(publisher, subscriber, { key: `${redisKeyPrefix}:socket.io` }));
     // The publisher is a normal connection (only the subscriber is in subscribe mode).
     // Users whose last socket was on a process that died go offline for their partners too.
-    presence = createRedisPresence(publisher, (wentOffline) => {
+    presence = createRedisPresence(publisher, redisKeyPrefix, (wentOffline) => {
       for (const { userId, lastSeen } of wentOffline)
         announcer.announce({ userId, status: 'offline', lastSeen });
     });

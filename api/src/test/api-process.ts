@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_JWT_SECRET } from './test-app.js';
+import { TEST_JWT_SECRET, TEST_REDIS_KEY_PREFIX } from './test-app.js';
 import { loadMigratedPgliteDir } from './test-database.js';
 
 /** A server process starts tsx and opens its database: generous on a busy machine. */
@@ -57,6 +57,7 @@ export async function startApiProcess(
       PHOTO_ENCODER_PRIORITY: 'normal',
       // As the in-process test apps: a guest's search sees every change made before it.
       SEARCH_GUEST_STALENESS_MS: '0',
+      REDIS_KEY_PREFIX: TEST_REDIS_KEY_PREFIX,
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,13 @@ import { createTestDatabase, type TestDatabase } from './test-database.js';
 export const STARTUP_TIMEOUT_MS = 60_000;
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/**
+ * The Redis key prefix of the apps and processes one test file starts (each file has its own module
+ * registry): they are one site, and another file's, or another test run's on the same Redis, are
+ * not (a process of theirs dying must not be purged by one of ours).
+ */
+export const TEST_REDIS_KEY_PREFIX = `carmarket-test-${randomBytes(6).toString('hex')}`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests check response bodies field by field
 export type JsonBody = any;
@@ -106,6 +114,7 @@ export async function startTestApp(
         PHOTO_ENCODER_PRIORITY: 'normal',
         // A guest's search reads every change made before it, as a test expects right after a write.
         SEARCH_GUEST_STALENESS_MS: '0',
+        REDIS_KEY_PREFIX: TEST_REDIS_KEY_PREFIX,
         ...options.env,
       },
       dataDir,

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { createListingPayload } from '../../test/listing-payload.js';
 import {
   signUp,
   STARTUP_TIMEOUT_MS,
@@ -130,5 +131,87 @@ describe('GET /api/geocode', () => {
   it('requires a signed-in user', async () => {
     const res = await t.request('GET', '/api/geocode?city=Austin&state=TX&zip=78701');
     expect(res.status).toBe(401);
+  });
+});
+
+// OWASP ASVS 12.6.1: the server calls out only to the hosts its operator configured. Every field a
+// member can fill with a URL is filled with one pointing at a listener that records connections.
+describe('outbound requests', () => {
+  let trap: TcpServer;
+  let trapUrl: string;
+  let connections = 0;
+
+  beforeAll(async () => {
+    trap = createTcpServer((socket) => {
+      connections += 1;
+      // Answered, so that a server that did call it would not hang on it.
+      socket.on('error', () => undefined);
+      socket.end('HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+    });
+    await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
+    trapUrl = `http://127.0.0.1:${(trap.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => trap?.close(resolve));
+  });
+
+  it('fetches no URL a member gives (dealer website, listing and profile text, search, a release), and geocodes only at GEOCODER_URL', async () => {
+    const member = await signUp(t, 'url-giver@example.com');
+    const as = (method: string, path: string, json?: unknown) =>
+      t.request(method, path, { json, token: member.accessToken });
+    respond = json([{ lat: '30.5083', lon: '-97.6789' }]);
+
+    const dealer = await as('PUT', '/api/dealers/me', {
+      businessName: 'Link Motors',
+      street: `1 Main St ${trapUrl}/street`,
+      city: UNKNOWN_ZIP.city,
+      state: UNKNOWN_ZIP.state,
+      zipCode: UNKNOWN_ZIP.zip,
+      phone: '512-555-0101',
+      website: `${trapUrl}/dealer-site`,
+    });
+    expect(dealer.status).toBe(200);
+    expect(dealer.body.data.website).toBe(`${trapUrl}/dealer-site`);
+    expect(dealer.body.data.location).toEqual({ latitude: 30.5083, longitude: -97.6789 });
+
+    const listing = await as(
+      'POST',
+      '/api/listings',
+      createListingPayload({
+        title: `2012 Honda Civic, see ${trapUrl}/title`,
+        description: `Photos and history at ${trapUrl}/description and <img src="${trapUrl}/img">.`,
+      }),
+    );
+    expect(listing.status).toBe(201);
+    const withPhotoUrl = await as(
+      'POST',
+      '/api/listings',
+      createListingPayload({ vehicle: { images: [{ url: `${trapUrl}/photo.jpg` }] } }),
+    );
+    expect(withPhotoUrl.status).toBe(400);
+    expect(
+      (await as('PUT', '/api/auth/profile', { name: `Jane ${trapUrl}/name`, city: 'Austin' })).status,
+    ).toBe(200);
+    expect((await geocode({ city: `${trapUrl}/city`, state: 'TX', zip: '00000' })).status).toBe(200);
+    expect((await as('GET', `/api/search?q=${encodeURIComponent(`${trapUrl}/search`)}`)).status).toBe(200);
+    // Only an administrator registers a release's URL, which the server then reads.
+    expect(
+      (await as('POST', '/api/admin/remotes/search/publish', { url: `${trapUrl}/search/` })).status,
+    ).toBe(403);
+    // And the pages that show those fields (the listing is a draft without photos: its owner's view).
+    expect((await as('GET', `/api/listings/${listing.body.data._id}`)).status).toBe(200);
+    expect((await t.request('GET', `/api/dealers/${member.user._id}`)).status).toBe(200);
+
+    // Anything done in the background has had its chance.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(connections).toBe(0);
+    // The geocoder got the two searches, as queries to its configured address.
+    const geocoderHost = new URL(geocoderUrl).host;
+    expect(requests.map(({ url, headers }) => [headers.host, url.pathname])).toEqual([
+      [geocoderHost, '/search'],
+      [geocoderHost, '/search'],
+    ]);
+    expect(requests[1]!.url.searchParams.get('q')).toBe(`${trapUrl}/city, TX 00000, USA`);
   });
 });

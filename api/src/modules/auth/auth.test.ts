@@ -223,6 +223,30 @@ describe('code checks', () => {
     expect(expired.body.error).toBe('Invalid or expired code');
   });
 
+  // OWASP ASVS 2.7.6, as far as it shows from outside: a code is one of 10^6 (about 20 bits) and
+  // codes do not follow one another. That they come from the CSPRNG (crypto.randomInt) holds by
+  // construction: no sample tells a CSPRNG from a good ordinary generator.
+  it('mails codes of 6 digits that follow no sequence: 40 sign-ups in a row, then a new code for one address', async () => {
+    const emails = Array.from({ length: 40 }, newEmail);
+    for (const email of emails) expect((await client().post('/register', { email })).status).toBe(200);
+    const codes = await Promise.all(emails.map(async (email) => codeFrom(await smtp.waitForMail(email))));
+    // The mail's code line holds exactly the code: 6 digits, no fewer and no more.
+    codes.forEach((code) => expect(code).toMatch(/^\d{6}$/));
+    // 40 draws from a million: a repeat is a 1 in 1,300 chance, two are 1 in 3 million.
+    expect(new Set(codes).size).toBeGreaterThanOrEqual(39);
+    const values = codes.map(Number);
+    const steps = new Set(values.slice(1).map((value, index) => value - values[index]!));
+    expect(steps.size).toBeGreaterThan(1);
+    // Not a counter nor the clock: they spread over the range (all 40 within a tenth of it: < 10^-37).
+    expect(Math.max(...values) - Math.min(...values)).toBeGreaterThan(100_000);
+
+    const [first] = emails as [string];
+    await allowResend(first);
+    expect((await client().post('/register', { email: first })).status).toBe(200);
+    expect(codeFrom(await smtp.waitForMail(first, 2))).not.toBe(codes[0]);
+    // 41 codes through SMTP: about 5 s, more on a busy machine.
+  }, 60_000);
+
   it('stores codes only as hashes', async () => {
     const { post } = client();
     const email = newEmail();
@@ -350,6 +374,35 @@ describe('refresh tokens', () => {
     const missing = await client().post('/refresh', {});
     expect(missing.status).toBe(400);
     expect(missing.body.details).toEqual({ refreshToken: 'Refresh token is required' });
+  });
+});
+
+// OWASP ASVS 3.5.2: what the API takes as credentials are tokens of one sign-in, which expire; no
+// fixed key stands in for them. (Rotation, reuse and expiry are the tests above and below.)
+describe('session tokens', () => {
+  it('are made for each sign-in, the access token for 15 minutes; no fixed secret or the other token is taken for one', async () => {
+    const email = newEmail();
+    const phone = await client().signIn(email);
+    await allowResend(email);
+    const laptop = await client().signIn(email);
+    expect(laptop.refreshToken).not.toBe(phone.refreshToken);
+
+    const claims = JSON.parse(Buffer.from(phone.accessToken.split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({ sub: phone.user._id, iss: 'carmarket' });
+    expect(claims.exp - claims.iat).toBe(15 * 60);
+    const me = await t.request('GET', '/api/auth/me', { token: phone.accessToken });
+    expect(me.body.data.user).toMatchObject({ _id: phone.user._id, email });
+
+    for (const notAnAccessToken of [TEST_JWT_SECRET, phone.refreshToken]) {
+      const refused = await t.request('GET', '/api/auth/me', { token: notAnAccessToken });
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({ success: false, code: 'INVALID_TOKEN' });
+    }
+    for (const notARefreshToken of [TEST_JWT_SECRET, laptop.accessToken]) {
+      expect((await client().post('/refresh', { refreshToken: notARefreshToken })).status).toBe(401);
+    }
+    // The refresh token still works: nothing above was taken as it.
+    expect((await client().post('/refresh', { refreshToken: laptop.refreshToken })).status).toBe(200);
   });
 });
 

@@ -22,7 +22,7 @@ export default defineConfig({
   testDir: 'tests',
   globalSetup: './support/global-setup.ts',
   // A test spends most of its time waiting (for pages, the server, timers): with two workers the
-  // suite kept the two cores about 40% busy, with four about two thirds (docs/benchmarks.md).
+  // suite kept the two cores a quarter busy, with four 40% at the same load (docs/benchmarks.md).
   workers: 4,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -33,9 +33,11 @@ export default defineConfig({
   snapshotPathTemplate: '{snapshotDir}/{testFileDir}/{testFileName}-snapshots/{arg}{-snapshotSuffix}{ext}',
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   projects: [
-    { name: 'shared-site', testIgnore: specsWithSitesOfTheirOwn },
-    // Their sites start once per worker (fixtures.ts, about 5 CPU seconds each): two workers, as before.
+    // Their sites start once per worker (fixtures.ts, about 5 CPU seconds each): two workers, as
+    // before. First, so those two start on them while the others take the shared site's tests, and
+    // all four end on the shared site's many short ones (second, they ran last on two workers alone).
     { name: 'own-sites', testMatch: specsWithSitesOfTheirOwn, workers: 2 },
+    { name: 'shared-site', testIgnore: specsWithSitesOfTheirOwn },
   ],
   use: {
     ...devices['Desktop Chrome'],

@@ -18,9 +18,14 @@ test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext({ baseURL });
   seller = await signUpViaApi({ baseURL, mailbox, email: uniqueEmail('seller') });
   const photos = await createTestImages(4);
-  listing = await createListingViaApi(request, seller, photos);
+  // A model no other spec lists: the similar cars rank same make and model first, then the closest,
+  // so the other specs' 2012 Civics (running beside this one) would crowd this spec's similar car out.
+  listing = await createListingViaApi(request, seller, photos, {
+    vehicle: { model: 'Ridgeline' },
+    title: '2012 Honda Ridgeline LX, one owner',
+  });
   similar = await createListingViaApi(request, seller, photos, {
-    vehicle: { year: 2013, mileage: 61_000 },
+    vehicle: { model: 'Ridgeline', year: 2013, mileage: 61_000 },
     price: 8900,
   });
   await request.dispose();
@@ -30,8 +35,8 @@ test('a guest sees every section of the listing, with the spec texts', async ({ 
   const view = new ListingPage(page);
   await view.goto(listing._id);
 
-  await expect(view.breadcrumb.getByRole('listitem')).toHaveText(['Home', 'Search', '2012 Honda Civic']);
-  await expect(view.heading).toHaveText('2012 Honda Civic LX');
+  await expect(view.breadcrumb.getByRole('listitem')).toHaveText(['Home', 'Search', '2012 Honda Ridgeline']);
+  await expect(view.heading).toHaveText('2012 Honda Ridgeline LX');
   await expect(view.price).toContainText('$7,400');
   await expect(view.price.getByText('Negotiable', { exact: true })).toBeVisible();
 
@@ -43,7 +48,7 @@ test('a guest sees every section of the listing, with the spec texts', async ({ 
   const details = view.vehicleDetails;
   for (const [term, value] of [
     ['Make', 'Honda'],
-    ['Model', 'Civic'],
+    ['Model', 'Ridgeline'],
     ['Year', '2012'],
     ['Body type', 'Sedan'],
     ['Exterior color', 'Blue'],
@@ -77,11 +82,11 @@ test('a guest sees every section of the listing, with the spec texts', async ({ 
 
   // Other tests' cars are in the same site: find this spec's similar car, and never the listing itself.
   const similarCard = view.similarCars.locator(`a[href="/listing/${similar._id}"]`);
-  await expect(similarCard).toContainText('2013 Honda Civic LX');
+  await expect(similarCard).toContainText('2013 Honda Ridgeline LX');
   await expect(similarCard).toContainText('$8,900');
   await expect(view.similarCars.locator(`a[href="/listing/${listing._id}"]`)).toHaveCount(0);
 
-  await expect(page).toHaveTitle('2012 Honda Civic — $7,400 | CarMarket');
+  await expect(page).toHaveTitle('2012 Honda Ridgeline — $7,400 | CarMarket');
   await expect(page.locator('meta[name="description"]')).toHaveAttribute(
     'content',
     /^One owner, garage kept/,
@@ -90,7 +95,7 @@ test('a guest sees every section of the listing, with the spec texts', async ({ 
 
   await similarCard.click();
   await expect(page).toHaveURL(`/listing/${similar._id}`);
-  await expect(view.heading).toHaveText('2013 Honda Civic LX');
+  await expect(view.heading).toHaveText('2013 Honda Ridgeline LX');
 });
 
 test("an unknown listing shows 'Listing not found' with Browse Cars", async ({ page }) => {
@@ -163,11 +168,11 @@ test('a buyer messages the seller from the listing and lands in the conversation
   await view.goto(listing._id);
   await view.messageSeller.click();
   const box = view.root.getByLabel('Message to the seller');
-  await expect(box).toHaveValue('Hi, is your 2012 Honda Civic still available?');
-  await expect(view.root.getByText('45/1000')).toBeVisible();
+  await expect(box).toHaveValue('Hi, is your 2012 Honda Ridgeline still available?');
+  await expect(view.root.getByText('49/1000')).toBeVisible();
   await expectAccessible(page);
-  await box.fill('Hello! Is the 2012 Civic still for sale?');
-  await expect(view.root.getByText('40/1000')).toBeVisible();
+  await box.fill('Hello! Is the 2012 Ridgeline still for sale?');
+  await expect(view.root.getByText('44/1000')).toBeVisible();
   await view.root.getByRole('button', { name: 'Send Message' }).click();
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
 });
@@ -190,7 +195,7 @@ test('a failed send shows the alert of the spec and keeps the message to send ag
   );
   await view.messageSeller.click();
   const box = view.root.getByLabel('Message to the seller');
-  await box.fill('Is the Civic still for sale?');
+  await box.fill('Is the Ridgeline still for sale?');
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {
     alerts.push(`${dialog.type()}: ${dialog.message()}`);
@@ -200,7 +205,7 @@ test('a failed send shows the alert of the spec and keeps the message to send ag
   await expect.poll(() => alerts).toEqual(['alert: Failed to send message. Please try again.']);
 
   await expect(box).toBeFocused();
-  await expect(box).toHaveValue('Is the Civic still for sale?');
+  await expect(box).toHaveValue('Is the Ridgeline still for sale?');
   await expect(page).toHaveURL(`/listing/${listing._id}`);
   await expect(view.root.getByRole('alert')).toHaveCount(0);
 

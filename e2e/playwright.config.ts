@@ -21,8 +21,9 @@ const specsWithSitesOfTheirOwn = [
 export default defineConfig({
   testDir: 'tests',
   globalSetup: './support/global-setup.ts',
-  // A test spends most of its time waiting (for pages, the server, timers): with two workers the
-  // suite kept the two cores a quarter busy, with four 40% at the same load (docs/benchmarks.md).
+  // A test spends much of its time waiting (for pages, the server, timers): four workers passed the
+  // suite in 449 s where two took 683 s at the same load; six took no less than four
+  // (docs/benchmarks.md, seventh round).
   workers: 4,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,

@@ -27,6 +27,11 @@ export {
 } from './api/query-client.js';
 export { getListing, listingQuery, useListing } from './api/listing.js';
 export {
+  getUnreadMessagesCount,
+  unreadMessagesCountQuery,
+  useUnreadMessagesCount,
+} from './api/unread-messages.js';
+export {
   getSavedSearches,
   savedSearchesQuery,
   useSavedSearches,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
@@ -14,7 +14,9 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../test/test-app.js';
+import { waitFor } from '../../test/wait-for.js';
 import { LISTING_PAGE_TTL_MS, ListingPageCache } from './listing-page-cache.js';
+import { ListingsRepository } from './listings.repository.js';
 
 // Guests' listing pages are kept in the API process (ListingPageCache). Each test reads a listing as
 // a guest first, so the next guest read would come from that copy unless the write dropped it. The
@@ -213,6 +215,55 @@ describe('favorites and views on the guests’ copy', () => {
       expect((await asGuest(id)).title).toBe('Changed by another process');
     } finally {
       clock = start;
+    }
+  });
+
+  it('serves its copy past half its age at once while reading the listing again, then the new page', async () => {
+    const id = await activeListing('refresh-ahead');
+    const before = await asGuest(id);
+    await t.app.database.db.update(listings).set({ title: 'Renamed elsewhere' }).where(eq(listings.id, id));
+    const start = clock;
+    try {
+      clock += LISTING_PAGE_TTL_MS / 2;
+      expect((await asGuest(id)).title).toBe(before.title);
+      const read = await waitFor(
+        () => asGuest(id),
+        (page) => page.title !== before.title,
+      );
+      expect(read.title).toBe('Renamed elsewhere');
+      // Deleted elsewhere: gone once the copy is read again.
+      await t.app.database.db.delete(listings).where(eq(listings.id, id));
+      clock += LISTING_PAGE_TTL_MS / 2;
+      await asGuest(id);
+      expect(
+        await waitFor(
+          () => asGuest(id),
+          (page) => page === undefined,
+        ),
+      ).toBeUndefined();
+    } finally {
+      clock = start;
+    }
+  });
+
+  it('reads the database once for guests asking at once, but again for one asking after a write', async () => {
+    const id = await activeListing('shared-read');
+    const reads = jest.spyOn(ListingsRepository.prototype, 'findForPage');
+    try {
+      const pages = await Promise.all(
+        Array.from({ length: 8 }, (_, n) => asGuest(id, `198.51.100.${20 + n}`)),
+      );
+      expect(new Set(pages.map((page) => page.title)).size).toBe(1);
+      expect(reads.mock.calls.filter(([listingId]) => listingId === id)).toHaveLength(1);
+
+      const [, renamed] = await Promise.all([
+        asGuest(id),
+        bySeller('PUT', `/api/listings/${id}`, listingDetailsPayload({ title: 'Renamed while read' })),
+      ]);
+      expect(renamed.data.title).toBe('Renamed while read');
+      expect((await asGuest(id)).title).toBe('Renamed while read');
+    } finally {
+      reads.mockRestore();
     }
   });
 });

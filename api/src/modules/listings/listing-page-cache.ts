@@ -13,7 +13,12 @@ export interface ListingChanges {
 /** For repositories used outside the app (scripts, benchmarks): nobody caches there. */
 export const noListingChanges: ListingChanges = { listingChanged() {}, sellerChanged() {} };
 
-/** How long an entry is served before the database is asked again: other API processes' writes. */
+/**
+ * The oldest an entry is ever served: other API processes' writes show within this. Past half of it
+ * the entry is read again in the background while it is still served, so a page read all the time
+ * never makes a guest wait for the database (entries made together would otherwise all end
+ * together, and every guest reading one of them would queue for the database at once).
+ */
 export const LISTING_PAGE_TTL_MS = 5_000;
 /**
  * About 9 KB a listing page (measured on the demo market: the answer's objects, its JSON and gzip
@@ -32,8 +37,15 @@ export class CachedListingPage {
     /** From `at` until `until`, by the freshness clock (ms). */
     readonly at: number,
     readonly until: number,
+    /** From when it should be read again, while still served (at most `until`). */
+    readonly refreshAt: number,
   ) {
     this.served = stored;
+  }
+
+  /** Whether the database should be read again for this page (it is still served meanwhile). */
+  isDue(now: Date): boolean {
+    return now.getTime() >= this.refreshAt;
   }
 
   /**
@@ -95,12 +107,17 @@ export class ListingPageCache implements ListingChanges {
     const time = now.getTime();
     // The "expired" flag changes when the listing expires: the entry must not outlive that moment.
     const until = Math.min(time + this.ttlMs, listing.expired ? Infinity : Date.parse(listing.expiresAt));
-    const entry = new CachedListingPage(listing, time, until);
+    const entry = new CachedListingPage(listing, time, until, Math.min(time + this.ttlMs / 2, until));
     if (generation !== this.drops) return entry;
     this.entries.delete(listing._id);
     this.entries.set(listing._id, entry);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return entry;
+  }
+
+  /** Drops an entry the database no longer has (deleted or back to a draft elsewhere). */
+  forget(listingId: string): void {
+    this.entries.delete(listingId);
   }
 
   listingChanged(listingId: string): void {

@@ -17,7 +17,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { UsersRepository } from '../users/users.repository.js';
 import { toListingDto } from './listing-dto.js';
 import { ListingFreshness } from './listing-freshness.js';
-import { ListingPageCache } from './listing-page-cache.js';
+import { ListingPageCache, type CachedListingPage } from './listing-page-cache.js';
 import { ViewCounter, viewerKey } from './view-counter.js';
 import type {
   ListingPage,
@@ -68,6 +68,12 @@ export class ListingsService {
   /** Views noted in memory and stored in batches (see ViewCounter); started and stopped with the app. */
   readonly views: ViewCounter;
 
+  /** Guests' listing pages being read from the database, with the cache generation they started at. */
+  private readonly guestReads = new Map<
+    string,
+    { generation: number; page: Promise<CachedListingPage | undefined> }
+  >();
+
   /** Shapes rows for the API, loading images and the viewer's favorites for all of them at once. */
   async present(rows: ListingWithSeller[], viewerId: string | null): Promise<Listing[]> {
     const ids = rows.map((row) => row.listing.id);
@@ -117,23 +123,49 @@ export class ListingsService {
 
   /**
    * A guest's listing page: the same for every guest, so it is kept (ListingPageCache) and the
-   * database is asked only when this process changed the listing, or the entry is a few seconds old.
+   * database is asked only when this process changed the listing, or the entry is a few seconds old
+   * (then it is still served while read again in the background, until it is too old to serve).
    * The views counted here and not stored yet are added on every read, the guest's own included.
    */
   private async getGuestListing(id: string, viewer: Viewer): Promise<Listing> {
     if (!isUuid(id)) throw listingNotFound();
     const now = this.freshness.now();
-    const cached = this.guestPages.get(id, now);
-    if (cached) {
-      this.views.record(id, viewerKey(viewer));
-      return cached.withViews(this.views.pendingFor(id));
+    let page = this.guestPages.get(id, now);
+    if (page?.isDue(now)) {
+      // A failed read leaves the entry as it was, served until it ends; then a read that waits for
+      // the database answers the failure.
+      this.readGuestPage(id).catch((error: unknown) =>
+        this.log.warn({ err: error, listingId: id }, 'reading a kept listing page again failed'),
+      );
     }
-    const generation = this.guestPages.generation;
-    const found = await this.listings.findForPage(id, null);
-    if (!found || found.listing.status === 'draft') throw listingNotFound();
+    page ??= await this.readGuestPage(id);
+    if (!page) throw listingNotFound();
     this.views.record(id, viewerKey(viewer));
-    const listing = toListingDto(found, found.images, false, found.latestPriceChange, this.freshness, now);
-    return this.guestPages.put(listing, now, generation).withViews(this.views.pendingFor(id));
+    return page.withViews(this.views.pendingFor(id));
+  }
+
+  /**
+   * Reads a guest's page from the database and keeps it. Guests asking while it is read share the
+   * read, unless a write in this process came since it started (they would miss that write).
+   */
+  private readGuestPage(id: string): Promise<CachedListingPage | undefined> {
+    const generation = this.guestPages.generation;
+    const running = this.guestReads.get(id);
+    if (running?.generation === generation) return running.page;
+    const page = (async () => {
+      const now = this.freshness.now();
+      const found = await this.listings.findForPage(id, null);
+      if (!found || found.listing.status === 'draft') {
+        this.guestPages.forget(id);
+        return undefined;
+      }
+      const listing = toListingDto(found, found.images, false, found.latestPriceChange, this.freshness, now);
+      return this.guestPages.put(listing, now, generation);
+    })().finally(() => {
+      if (this.guestReads.get(id)?.page === page) this.guestReads.delete(id);
+    });
+    this.guestReads.set(id, { generation, page });
+    return page;
   }
 
   /** The row with the views counted in memory that are not in the database yet. */

@@ -239,7 +239,7 @@ export class MessagesRepository {
     recipientId: string;
     content: string;
     clientMessageId: string | null;
-  }): Promise<{ message: MessageRecord; created: boolean }> {
+  }): Promise<{ message: MessageRecord; conversation: ConversationRecord; created: boolean }> {
     return this.db.transaction(async (tx) => {
       await tx
         .insert(conversations)
@@ -287,7 +287,7 @@ export class MessagesRepository {
           .where(
             and(eq(messages.senderId, input.senderId), eq(messages.clientMessageId, input.clientMessageId!)),
           );
-        return { message: existing!, created: false };
+        return { message: existing!, conversation: conversation!, created: false };
       }
 
       // A new message brings the conversation back for a recipient who had archived it.
@@ -297,7 +297,7 @@ export class MessagesRepository {
         .update(conversations)
         .set({ lastMessageAt: inserted.createdAt, ...recipientArchive })
         .where(eq(conversations.id, conversation!.id));
-      return { message: inserted, created: true };
+      return { message: inserted, conversation: conversation!, created: true };
     });
   }
 

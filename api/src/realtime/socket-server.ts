@@ -11,6 +11,7 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { failure, rawFailureAnswer } from '../http/error-handler.js';
 import type { AccessTokens } from '../modules/auth/tokens.js';
+import { HandshakePacer } from './handshake-pacer.js';
 import { userRoom } from './rooms.js';
 import { createMemoryPresence, createRedisPresence, type Presence } from './presence.js';
 import { PresenceAnnouncer, type PresenceAudience } from './presence-announcer.js';
@@ -126,10 +127,12 @@ export async function createRealtimeServer(
   httpServer: HttpServer,
   { accessTokens, presenceAudience, redisUrl, redisKeyPrefix, corsOrigins, log }: RealtimeOptions,
 ): Promise<Realtime> {
+  const handshakes = new HandshakePacer();
   const io: RealtimeServer = new Server(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
     transports: ['websocket'],
+    allowRequest: (_request, allow) => handshakes.admit(() => allow(null, true)),
     cors: corsOrigins.length > 0 ? { origin: corsOrigins } : undefined,
   });
   io.engine.use(refuseInEnvelope);
@@ -199,6 +202,7 @@ export async function createRealtimeServer(
     redisState: () =>
       redisClients.length === 0 ? undefined : redisClients.every((client) => client.isReady) ? 'up' : 'down',
     async close() {
+      handshakes.close();
       presence.close();
       // Drops this process's live connections (which would otherwise keep the HTTP server from
       // closing) by closing their transports, after what is queued for them is written. Not

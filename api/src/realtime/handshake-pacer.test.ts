@@ -1,0 +1,63 @@
+import { describe, expect, it } from '@jest/globals';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BUSY_TICK_HANDSHAKES, HandshakePacer, PACER_TICK_MS } from './handshake-pacer.js';
+
+/** Keeps this process's event loop running JavaScript for `ms`, letting timers in every 10 ms. */
+async function keepLoopBusy(ms: number): Promise<void> {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    const sliceEnd = Math.min(until, performance.now() + 10);
+    while (performance.now() < sliceEnd) {
+      // spinning: the loop counts as running
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('HandshakePacer', () => {
+  it('lets a handshake through at once while the event loop has room', async () => {
+    const pacer = new HandshakePacer();
+    await sleep(PACER_TICK_MS * 3);
+    let admitted = false;
+    pacer.admit(() => (admitted = true));
+    expect(admitted).toBe(true);
+    pacer.close();
+  });
+
+  it('holds handshakes while the loop is busy, lets a few through each tick in order, and the rest once it is not', async () => {
+    const pacer = new HandshakePacer();
+    const admitted: number[] = [];
+    const batches: number[] = [];
+    const busy = keepLoopBusy(300);
+    await sleep(PACER_TICK_MS * 3);
+    for (let handshake = 0; handshake < 40; handshake += 1) pacer.admit(() => admitted.push(handshake));
+    expect(admitted).toEqual([]);
+
+    // Count what each tick lets through while the loop stays busy.
+    let seen = 0;
+    const counting = setInterval(() => {
+      if (admitted.length > seen) batches.push(admitted.length - seen);
+      seen = admitted.length;
+    }, 1);
+    await busy;
+    clearInterval(counting);
+    expect(batches.length).toBeGreaterThan(0);
+    for (const batch of batches) expect(batch).toBeLessThanOrEqual(BUSY_TICK_HANDSHAKES);
+
+    const deadline = performance.now() + 5_000;
+    while (admitted.length < 40 && performance.now() < deadline) await sleep(PACER_TICK_MS);
+    expect(admitted).toEqual(Array.from({ length: 40 }, (_, handshake) => handshake));
+    pacer.close();
+  });
+
+  it('lets every waiting handshake through when closed', async () => {
+    const pacer = new HandshakePacer();
+    const busy = keepLoopBusy(100);
+    await sleep(PACER_TICK_MS * 2);
+    let admitted = 0;
+    for (let handshake = 0; handshake < 30; handshake += 1) pacer.admit(() => (admitted += 1));
+    pacer.close();
+    expect(admitted).toBe(30);
+    await busy;
+  });
+});

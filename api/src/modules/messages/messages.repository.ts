@@ -55,17 +55,19 @@ export class MessagesRepository {
         param('userId'),
         eq(conversations.id, param('conversationId')),
       ).prepare('conversation_for_user'),
-      conversationByParties: db
+      conversationBetween: db
         .select()
         .from(conversations)
         .where(
           and(
             eq(conversations.listingId, param('listingId')),
-            eq(conversations.buyerId, param('buyerId')),
-            eq(conversations.sellerId, param('sellerId')),
+            or(
+              and(eq(conversations.buyerId, param('oneId')), eq(conversations.sellerId, param('otherId'))),
+              and(eq(conversations.buyerId, param('otherId')), eq(conversations.sellerId, param('oneId'))),
+            ),
           ),
         )
-        .prepare('conversation_by_parties'),
+        .prepare('conversation_between'),
       byClientMessageId: db
         .select()
         .from(messages)
@@ -220,8 +222,9 @@ export class MessagesRepository {
     return row;
   }
 
-  async findConversationByParties(listingId: string, buyerId: string, sellerId: string) {
-    const [row] = await this.prepared.conversationByParties.execute({ listingId, buyerId, sellerId });
+  /** The conversation of two users about a listing, whichever of them is its buyer. */
+  async findConversationBetween(listingId: string, oneId: string, otherId: string) {
+    const [row] = await this.prepared.conversationBetween.execute({ listingId, oneId, otherId });
     return row;
   }
 
@@ -241,7 +244,8 @@ export class MessagesRepository {
     clientMessageId: string | null;
   }): Promise<{ message: MessageRecord; conversation: ConversationRecord; created: boolean }> {
     return this.db.transaction(async (tx) => {
-      await tx
+      // Created, or locked as it is (the update changes nothing), and returned: one statement.
+      const [conversation] = await tx
         .insert(conversations)
         .values({
           listingId: input.listingId,
@@ -249,20 +253,11 @@ export class MessagesRepository {
           buyerId: input.buyerId,
           sellerId: input.sellerId,
         })
-        .onConflictDoNothing({
+        .onConflictDoUpdate({
           target: [conversations.listingId, conversations.buyerId, conversations.sellerId],
-        });
-      const [conversation] = await tx
-        .select()
-        .from(conversations)
-        .where(
-          and(
-            eq(conversations.listingId, input.listingId),
-            eq(conversations.buyerId, input.buyerId),
-            eq(conversations.sellerId, input.sellerId),
-          ),
-        )
-        .for('update');
+          set: { listingTitle: sql`${conversations.listingTitle}` },
+        })
+        .returning();
 
       // Timed once the conversation is this transaction's alone (not at its start, as `now()` is):
       // its messages' times then follow the order they are committed in, so a catch-up asking

@@ -9,20 +9,30 @@ export interface RemoteOriginSource {
   remoteOrigins(): string[];
 }
 
+/** What the CSP needs from the site (site/inline-theme-script.ts): the inline script it allows. */
+export interface InlineScriptSource {
+  refresh(): Promise<void>;
+  sources(): string[];
+}
+
 /**
  * Security headers for the API and the site. The CSP allows the site's own scripts plus exactly the
  * origins the deploy registry serves remotes from (read per response, so a switch needs no
- * restart), inline styles (styled-components injects <style> tags), images from the site, data: and
+ * restart) and the one inline script the pages carry (by its hash), inline styles (styled-components injects <style> tags), images from the site, data: and
  * blob: URLs (photo previews) and object storage, and connections to the site and its WebSocket.
  */
 export async function registerSecurity(
   app: FastifyInstance,
   config: AppConfig,
   registry: RemoteOriginSource,
+  inlineScripts: InlineScriptSource,
 ): Promise<void> {
-  // Fresh before the CSP is written: the registry is re-read at most once a second.
-  app.addHook('onRequest', () => registry.refresh());
+  // Fresh before the CSP is written: the registry and the script are read again at most once a second.
+  app.addHook('onRequest', async () => {
+    await Promise.all([registry.refresh(), inlineScripts.refresh()]);
+  });
   const remoteOrigins = () => registry.remoteOrigins().join(' ');
+  const scriptSources = () => [...registry.remoteOrigins(), ...inlineScripts.sources()].join(' ');
   const storageOrigins = config.s3 ? [new URL(config.s3.publicUrl).origin] : [];
 
   // Built once: @fastify/helmet builds helmet's middleware again for every request, re-reading
@@ -32,7 +42,7 @@ export async function registerSecurity(
       useDefaults: true,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", remoteOrigins],
+        scriptSrc: ["'self'", scriptSources],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins],
         connectSrc: ["'self'", 'ws:', 'wss:', remoteOrigins],

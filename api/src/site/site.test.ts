@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,8 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig } from '../config/env.js';
 import { registerErrorHandler } from '../http/error-handler.js';
+import { registerSecurity } from '../http/security.js';
 import { RemoteRegistry } from '../modules/remotes/remote-registry.js';
+import { InlineThemeScript } from './inline-theme-script.js';
 import { cacheControlFor, registerSite } from './site.js';
+
+const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', true);";
 
 describe('cacheControlFor', () => {
   it.each([
@@ -41,6 +46,7 @@ describe('a server without front-end builds', () => {
       app,
       loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), STATIC_ROOT: emptyRoot }),
       new RemoteRegistry(path.join(emptyRoot, 'registry.json')),
+      new InlineThemeScript(path.join(emptyRoot, 'shell', 'dist')),
     );
     await app.listen({ host: '127.0.0.1', port: 0 });
   });
@@ -69,8 +75,9 @@ describe('a server with a shell build', () => {
     await mkdir(path.join(root, 'shell', 'dist'), { recursive: true });
     await writeFile(
       path.join(root, 'shell', 'dist', 'index.html'),
-      '<!doctype html><html><head><title>CarMarket</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><title>CarMarket</title><script src="/theme-init.js"></script></head><body><div id="root"></div></body></html>',
     );
+    await writeFile(path.join(root, 'shell', 'dist', 'theme-init.js'), THEME_SCRIPT);
     // Folders with files in them, for the requests that name a folder rather than a file.
     for (const file of [
       'shell/dist/static/js/main.0123abcd.js',
@@ -83,16 +90,16 @@ describe('a server with a shell build', () => {
     }
     app = Fastify();
     registerErrorHandler(app);
-    await registerSite(
-      app,
-      loadConfig({
-        NODE_ENV: 'test',
-        JWT_SECRET: 'x'.repeat(32),
-        STATIC_ROOT: root,
-        REMOTE_REGISTRY_DIR: path.join(root, 'registry'),
-      }),
-      new RemoteRegistry(path.join(root, 'registry.json')),
-    );
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: 'x'.repeat(32),
+      STATIC_ROOT: root,
+      REMOTE_REGISTRY_DIR: path.join(root, 'registry'),
+    });
+    const registry = new RemoteRegistry(path.join(root, 'registry.json'));
+    const themeScript = new InlineThemeScript(path.join(root, 'shell', 'dist'));
+    await registerSecurity(app, config, registry, themeScript);
+    await registerSite(app, config, registry, themeScript);
     await app.ready();
   });
 
@@ -110,6 +117,15 @@ describe('a server with a shell build', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('<title>CarMarket</title>');
+  });
+
+  it('puts the theme script into the page, which the CSP allows by its hash and no other inline script', async () => {
+    const res = await app.inject({ method: 'GET', url: '/search' });
+    expect(res.body).toContain(`<script>${THEME_SCRIPT}</script>`);
+    expect(res.body).not.toContain('src="/theme-init.js"');
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    const scriptSrc = String(res.headers['content-security-policy']).match(/script-src ([^;]*)/)?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
   });
 
   // OWASP ASVS 4.3.2: a folder's URL never lists what is in it. Remote builds and releases are not

@@ -17,6 +17,7 @@ import { notAFolder } from '../http/static-files.js';
 import { escapeHtml, withPreview, type PagePreview } from '../modules/listings/open-graph.js';
 import type { RemoteRegistry, RemotesManifest } from '../modules/remotes/remote-registry.js';
 import { registryPaths } from '../modules/remotes/remotes.service.js';
+import type { InlineThemeScript } from './inline-theme-script.js';
 import { createServerRenderer, type RenderedPage } from './server-render.js';
 
 // Files that name the current build and must be revalidated on every load; everything with a
@@ -96,6 +97,8 @@ export async function registerSite(
   app: FastifyInstance,
   config: AppConfig,
   registry: RemoteRegistry,
+  /** The theme script, put into every page (the CSP allows it by its hash). */
+  themeScript: InlineThemeScript,
   /** A page's link preview (title, description, Open Graph tags) put into index.html, when it has one. */
   previewFor?: (request: FastifyRequest) => Promise<PagePreview | null>,
 ): Promise<void> {
@@ -168,11 +171,11 @@ export async function registerSite(
       const pathname = request.url.split('?')[0] ?? '/';
       // A page that does not exist is not rendered: the browser shows the app's own message.
       const rendered = preview?.status === 404 ? null : await serverRenderer.render(request.url, remotesMap);
+      await themeScript.refresh();
       const page = withRenderedPage(
-        (await readFile(indexFile, 'utf8')).replace(
-          '</head>',
-          () => `    ${pageHints(pathname, remotesMap)}\n  </head>`,
-        ),
+        themeScript
+          .inline(await readFile(indexFile, 'utf8'))
+          .replace('</head>', () => `    ${pageHints(pathname, remotesMap)}\n  </head>`),
         rendered,
       );
       return (

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import { REMOTE_SHORT_NAMES, remotes, type RemoteShortName } from '@carmarket/shared/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { WatchedFile } from '../../storage/watched-file.js';
 import { BUILT_IN, readRegistry, type RegistryData, type RemoteState } from './registry-store.js';
 
 /** What the shell registers with the federation runtime (GET /remotes.json). */
@@ -34,14 +34,8 @@ export function originOf(url: string): string | undefined {
  * second), so a switch reaches new page loads without a restart. Open pages keep what they loaded.
  */
 export class RemoteRegistry {
-  private data: RegistryData = { remotes: {}, history: [] };
-  private fileVersion = '';
-  private checkedAt = 0;
-  private checking: Promise<void> | undefined;
-
+  private readonly registry: WatchedFile<RegistryData>;
   private readonly builtInOverrides: Partial<Record<RemoteShortName, string>>;
-  private readonly recheckMs: number;
-  private readonly onError: (error: unknown) => void;
 
   constructor(
     readonly file: string,
@@ -53,30 +47,18 @@ export class RemoteRegistry {
     } = {},
   ) {
     this.builtInOverrides = options.builtInOverrides ?? {};
-    this.recheckMs = options.recheckMs ?? RECHECK_MS;
-    this.onError = options.onError ?? (() => undefined);
+    this.registry = new WatchedFile(
+      file,
+      (path) => readRegistry(path),
+      { remotes: {}, history: [] },
+      options.recheckMs ?? RECHECK_MS,
+      options.onError,
+    );
   }
 
   /** Picks up a changed file; a broken file keeps the last good state (and is reported). */
   refresh(): Promise<void> {
-    if (Date.now() - this.checkedAt < this.recheckMs) return Promise.resolve();
-    this.checking ??= this.reload().finally(() => {
-      this.checkedAt = Date.now();
-      this.checking = undefined;
-    });
-    return this.checking;
-  }
-
-  private async reload(): Promise<void> {
-    try {
-      const info = await stat(this.file).catch(() => undefined);
-      const fileVersion = info ? `${info.mtimeMs}:${info.size}:${info.ino}` : '';
-      if (fileVersion === this.fileVersion) return;
-      this.data = await readRegistry(this.file);
-      this.fileVersion = fileVersion;
-    } catch (error) {
-      this.onError(error);
-    }
+    return this.registry.refresh();
   }
 
   private entryOf(short: RemoteShortName, state: RemoteState | undefined, version: string): string {
@@ -100,7 +82,7 @@ export class RemoteRegistry {
     }
     return {
       remotes: REMOTE_SHORT_NAMES.map((short) => {
-        const state = this.data.remotes[short];
+        const state = this.registry.value.remotes[short];
         const canary = state?.canary;
         const version = canary && bucket < canary.percent ? canary.version : (state?.live ?? BUILT_IN);
         return { name: remotes[short].name, entry: this.entryOf(short, state, version), version };
@@ -115,7 +97,7 @@ export class RemoteRegistry {
       const origin = originOf(url);
       if (origin) origins.add(origin);
     }
-    for (const state of Object.values(this.data.remotes)) {
+    for (const state of Object.values(this.registry.value.remotes)) {
       const serving = [state.live, state.canary?.version];
       for (const release of state.releases) {
         if (serving.includes(release.version)) release.origins.forEach((origin) => origins.add(origin));

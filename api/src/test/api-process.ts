@@ -88,14 +88,18 @@ export async function startApiProcess(
   throw new Error(`API process on port ${port} did not start`);
 }
 
-/** Resolves with the exit code once the process has ended (at once if it already has). */
-export function exited({ child }: ApiProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+/**
+ * Resolves with the exit code once the process has ended (at once if it already has), or with the
+ * signal that ended it: a test expecting 0 then says which signal it got.
+ */
+export function exited({ child }: ApiProcess): Promise<number | NodeJS.Signals | null> {
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve(child.exitCode ?? child.signalCode);
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
 }
 
 /** SIGTERM, as a process manager stops the server, and waits for it to exit. */
-export function stopApiProcess(api: ApiProcess): Promise<number | null> {
+export function stopApiProcess(api: ApiProcess): Promise<number | NodeJS.Signals | null> {
   const done = exited(api);
   if (api.child.exitCode === null && api.child.signalCode === null) api.child.kill('SIGTERM');
   return done;

@@ -45,7 +45,10 @@ export default defineConfig({
     // Tests never depend on the host's locale or time zone (dates and prices are formatted for the US).
     locale: browserLocale,
     timezoneId: browserTimeZone,
-    trace: 'retain-on-failure',
+    // Recording a trace for every test cost about a quarter of the suite's CPU (the screencast keeps
+    // the browser and its GPU process drawing frames), and is kept only for the rare failure: turn
+    // it on when chasing one (`npx playwright test --trace retain-on-failure`).
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath, args: chromiumLaunchArgs },
   },

@@ -1,12 +1,11 @@
-/** Runs every package's Jest project: `npm run test:unit` (or `npm test` for everything). */
+/** Jest's projects: every package's but the API's, which runs on Vitest (api/vitest.config.js). */
 /** @type {import('jest').Config} */
 export default {
-  // A global option (a project's own testTimeout is ignored when run from here): the API's
-  // integration tests and their hooks share two cores with the other phases of `npm test`.
+  // A global option (a project's own testTimeout is ignored when run from here): the scripts' backup
+  // test starts servers, and every test shares two cores with the other runs of `npm test`.
   testTimeout: 20_000,
   projects: [
     '<rootDir>/shared',
-    '<rootDir>/api',
     '<rootDir>/shell',
     '<rootDir>/mfe-search',
     '<rootDir>/mfe-listings',

@@ -1,6 +1,6 @@
 // `npm test`: every check the project has, in order, stopping at the first failure. Consecutive
-// phases of one `group` run at the same time (two cores: the static checks together, then the two
-// Jest runs); each one's output is printed whole when it ends, so nothing interleaves.
+// phases of one `group` run at the same time (two cores: the static checks together, then the test
+// runs); each one's output is printed whole when it ends, so nothing interleaves.
 // Usage: node scripts/test.mjs [phase ...]   (no phase: all of them; e.g. `node scripts/test.mjs e2e`)
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { buildStale, repoRoot } from './lib/build.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const jest = [process.execPath, '--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
+const vitest = [process.execPath, path.join(repoRoot, 'node_modules/vitest/vitest.mjs')];
 // Without DATABASE_URL the API suite runs on embedded PGlite; with it, once more on that server.
 const { DATABASE_URL: databaseUrl, ...envWithoutDatabase } = process.env;
 let chromiumPath;
@@ -52,31 +53,37 @@ const phases = [
   { name: 'build', run: () => buildStale() },
   {
     name: 'jest',
-    title: 'unit + API integration (PGlite)',
-    group: 'jest',
-    // Two workers, as the PostgreSQL run beside it (Jest's default on two cores is one, in band):
-    // whichever run ends first, the other still keeps both cores busy.
+    title: 'unit tests: shared, the shell and the remotes, the lint walls, the scripts',
+    group: 'tests',
     command: [...jest, '--maxWorkers=2'],
     env: envWithoutDatabase,
   },
   {
-    name: 'jest-postgres',
-    title: 'API integration, backup and restore (PostgreSQL at DATABASE_URL)',
-    group: 'jest',
+    name: 'api',
+    title: 'API integration (PGlite)',
+    group: 'tests',
+    // Two workers, as every run beside it: whichever run ends first, the others keep both cores busy.
+    command: [...vitest, 'run', '--maxWorkers=2'],
+    cwd: path.join(repoRoot, 'api'),
+    env: envWithoutDatabase,
+  },
+  {
+    name: 'api-postgres',
+    title: 'API integration (PostgreSQL at DATABASE_URL)',
+    group: 'tests',
     skip: !databaseUrl && 'DATABASE_URL is not set',
-    // Only the test files whose imports reach the database client (the API's, or the scripts' for
-    // scripts/lib/backup.test.mjs): the others cannot behave differently here, and the PGlite run has
-    // them.
-    command: [
-      ...jest,
-      '--maxWorkers=2',
-      '--selectProjects',
-      'api',
-      'scripts',
-      '--findRelatedTests',
-      'api/src/db/client.ts',
-      'scripts/lib/bench-setup.mjs',
-    ],
+    // Only the test files whose imports reach the database client: the others cannot behave
+    // differently here, and the PGlite run has them.
+    command: [...vitest, 'related', '--run', '--maxWorkers=2', 'src/db/client.ts'],
+    cwd: path.join(repoRoot, 'api'),
+  },
+  {
+    name: 'scripts-postgres',
+    title: 'backup and restore (PostgreSQL at DATABASE_URL)',
+    group: 'tests',
+    skip: !databaseUrl && 'DATABASE_URL is not set',
+    // The scripts' test files that use a database (scripts/lib/backup.test.mjs).
+    command: [...jest, '--selectProjects', 'scripts', '--findRelatedTests', 'scripts/lib/bench-setup.mjs'],
   },
   {
     name: 'chromium',
@@ -132,7 +139,7 @@ function fail(phase, elapsedMs, error) {
 async function runGroup(group) {
   const runs = group.map(async (phase) => {
     const phaseStarted = Date.now();
-    const outcome = await runCollected(phase.command, { env: phase.env }).then(
+    const outcome = await runCollected(phase.command, { cwd: phase.cwd, env: phase.env }).then(
       (output) => ({ output }),
       (error) => ({ output: error.output ?? '', error }),
     );

@@ -21,7 +21,7 @@ const globalInputs = ['tsconfig.base.json'];
 // Tests never end up in a dist, so editing one must not trigger a rebuild.
 const testFile = /\.test\.[cm]?[jt]sx?$/;
 // Top-level files of a package that do not affect its build output (package.json counts by content).
-const nonBuildFile = /(\.md|\.tsbuildinfo|^jest\.config\.[cm]?js|^package\.json)$/;
+const nonBuildFile = /(\.md|\.tsbuildinfo|^(jest|vitest)\.config\.[cm]?js|^package\.json)$/;
 // package.json fields no build reads. Everything else counts: dependencies, exports, and the version,
 // which webpack writes into mf-manifest.json (a release's build version, a shared singleton's version).
 const metadataFields = ['description', 'keywords', 'author', 'license', 'repository', 'homepage', 'bugs'];

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REMOTE_SHORT_NAMES } from '@carmarket/shared/contracts';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from './env.js';
 

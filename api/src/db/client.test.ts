@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { isDatabaseUnavailable } from '../http/database-unavailable.js';
 import { POSTGRES_URL, postgresAnswers } from '../test/local-services.js';

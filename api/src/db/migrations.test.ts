@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { STARTUP_TIMEOUT_MS } from '../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';

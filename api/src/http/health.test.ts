@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTGRES_URL, postgresAnswers } from '../test/local-services.js';
 import { seedListing } from '../test/seed.js';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.js';

@@ -1,7 +1,7 @@
 // Property-based fuzzing of every documented route: bodies, queries and path parameters generated
 // from the routes' own schemas (the OpenAPI document states them), mixed with hostile values. No
 // input may answer 5xx, every error must be the envelope, and a refused request changes no row.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { NOT_TEXT_MESSAGE } from '@carmarket/shared/schemas';

@@ -1,5 +1,5 @@
 import { PHOTOS_MIN } from '@carmarket/shared/constants';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import sharp from 'sharp';
@@ -7,6 +7,7 @@ import { createListingPayload } from '../test/listing-payload.js';
 import { readyPhotosOf } from '../test/photos.js';
 import { openSocket, type TestSocket } from '../test/socket-client.js';
 import { signUp, STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../test/test-app.js';
+import { waitFor } from '../test/wait-for.js';
 
 const METRICS_TOKEN = 'metrics-token-for-the-scraper';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -98,7 +99,11 @@ describe('GET /metrics', () => {
     let socket: TestSocket | undefined;
     try {
       socket = await openSocket(t.baseUrl, seller.accessToken);
-      const text = await scrape();
+      // A photo is counted just after it is marked ready, which the listing may show first.
+      const text = await waitFor(
+        scrape,
+        (scraped) => (sample(scraped, 'carmarket_photos_processed_total') ?? 0) >= PHOTOS_MIN,
+      );
       expect(sample(text, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThan(0);
       expect(sample(text, 'carmarket_sockets_connected')).toBe(1);
       expect(sample(text, 'carmarket_photos_processed_total')).toBe(PHOTOS_MIN);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BUSY_TICK_HANDSHAKES, HandshakePacer, PACER_TICK_MS } from './handshake-pacer.js';
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@carmarket/shared/contracts';
 import { eq } from 'drizzle-orm';
 import { messages } from '../db/schema.js';

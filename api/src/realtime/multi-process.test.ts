@@ -2,7 +2,7 @@
 // server processes share one PostgreSQL database and one Redis: a buyer connected to the first and
 // a seller connected to the second see each other's messages, typing, read receipts and presence;
 // and each process's search index sees what the other one writes.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@carmarket/shared/contracts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

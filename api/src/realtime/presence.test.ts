@@ -1,6 +1,6 @@
 // Presence across processes on a real Redis: two sites sharing one Redis server (two deployments,
 // or two test runs at once) never take each other's processes for their own.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
 import { REDIS_URL, redisAnswers } from '../test/local-services.js';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createAccessTokens } from '../modules/auth/tokens.js';

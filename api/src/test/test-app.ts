@@ -18,9 +18,9 @@ export const STARTUP_TIMEOUT_MS = 60_000;
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 /**
- * The Redis key prefix of the apps and processes one test file starts (each file has its own module
- * registry): they are one site, and another file's, or another test run's on the same Redis, are
- * not (a process of theirs dying must not be purged by one of ours).
+ * The Redis key prefix of the apps and processes one test worker starts (its files share their
+ * modules and run one after another): they are one site, and another worker's, or another test
+ * run's on the same Redis, are not (a process of theirs dying must not be purged by one of ours).
  */
 export const TEST_REDIS_KEY_PREFIX = `carmarket-test-${randomBytes(6).toString('hex')}`;
 
@@ -64,7 +64,7 @@ function testResponse(status: number, headers: Headers, text: string): TestRespo
 
 /**
  * A start that failed (the database did not answer in time, say) closes what it had opened: an open
- * pool would keep Jest from ever exiting. Errors here would only hide the one that made it fail.
+ * pool would keep the test run from ever exiting. Errors here would only hide the one that made it fail.
  */
 async function releaseAfterFailedStart(
   app: FastifyInstance | undefined,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { TRANSMISSIONS } from '@carmarket/shared/constants';
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { CatalogueRepository, type CatalogueFile } from './catalogue.repository.js';
 
 const repository = new CatalogueRepository();

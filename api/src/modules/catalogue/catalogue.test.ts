@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { CONDITIONS, TITLE_STATUSES } from '@carmarket/shared/constants';
 import { demoCities } from '../../seed/places.js';
 import { createRandom, type Random } from '../../seed/random.js';

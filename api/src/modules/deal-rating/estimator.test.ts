@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { rateDeal, type ComparableCar, type RatedCar } from './estimator.js';
 
 // A fixture whose right answers are known: eight 2015 Civics like the subject (same year, mileage,

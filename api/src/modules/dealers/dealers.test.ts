@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipCoordinates } from '../geocoding/zip-coordinates.js';
 import { seedImages, seedListing } from '../../test/seed.js';
 import {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_IMPORT_MAX_BYTES } from '@carmarket/shared/constants';
 import { eq } from 'drizzle-orm';
 import { listings } from '../../db/schema.js';

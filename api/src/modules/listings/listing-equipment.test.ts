@@ -1,6 +1,6 @@
 // Features, fuel economy and sale terms: what the search filters on (spec §3 "Search filters"),
 // written through the listing calls and read back from the listing, the seller page and search.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createListingPayload,
   createListingViaApi,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { favorites, listings, listingViews } from '../../db/schema.js';
 import { makeDealer, seedImages, seedListing } from '../../test/seed.js';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedListing } from '../../test/seed.js';
 import { listingDetailsPayload } from '../../test/listing-payload.js';
 import { arrivesWithin, nextEvent, openSocket, type TestSocket } from '../../test/socket-client.js';
@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 
-// Several HTTP calls and a socket per test: more than Jest's 5 s default on a busy machine.
+// Several HTTP calls and a socket per test: more than the default test timeout on a busy machine.
 const FLOW_TIMEOUT_MS = 30_000;
 
 let t: TestApp;

@@ -2,7 +2,7 @@
 // only if a message committed later is never timed earlier. Two sends in one conversation on a real
 // PostgreSQL server (PGlite has one connection, so nothing there runs concurrently): the first is held
 // inside its transaction while the second is stored, as a busy server may hold it anywhere.
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';

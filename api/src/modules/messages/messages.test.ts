@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { conversations, listings, messages } from '../../db/schema.js';
 import { seedImages, seedListing } from '../../test/seed.js';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DUPLICATE_MESSAGE_RECIPIENTS_MAX,
   MESSAGES_PER_MINUTE,
@@ -21,7 +21,7 @@ import {
   SEND_RATE_ERROR,
 } from './messages.service.js';
 
-// Each test signs a user in and sends a handful of messages over HTTP: more than Jest's 5 s default
+// Each test signs a user in and sends a handful of messages over HTTP: more than the default test timeout
 // on a busy machine.
 const FLOW_TIMEOUT_MS = 30_000;
 

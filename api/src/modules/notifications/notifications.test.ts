@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { seedListing } from '../../test/seed.js';
@@ -14,7 +14,7 @@ import {
 } from '../../test/test-app.js';
 import { DIGEST_INTERVAL_MS } from './digest.js';
 
-// Several HTTP calls, a socket and mail per test: more than Jest's 5 s default on a busy machine.
+// Several HTTP calls, a socket and mail per test: more than the default test timeout on a busy machine.
 const FLOW_TIMEOUT_MS = 30_000;
 const HOUR_MS = 60 * 60 * 1000;
 

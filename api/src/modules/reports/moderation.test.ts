@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedListing } from '../../test/seed.js';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/smtp-catcher.js';
 import {
@@ -13,7 +13,7 @@ import {
 import { BLOCKED_ACCOUNT_MESSAGE } from '../users/blocked-account.js';
 import { UsersRepository } from '../users/users.repository.js';
 
-// Sign-ins through real mail, messages and searches: more than Jest's 5 s default on a busy machine.
+// Sign-ins through real mail, messages and searches: more than the default test timeout on a busy machine.
 const FLOW_TIMEOUT_MS = 30_000;
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS_TO_HIDE_LISTING } from '@carmarket/shared/constants';
 import { seedListing } from '../../test/seed.js';
 import {
@@ -11,7 +11,7 @@ import {
 import { UsersRepository } from '../users/users.repository.js';
 import { ALREADY_REPORTED_LISTING } from './reports.service.js';
 
-// Each test makes several HTTP calls and searches: more than Jest's 5 s default on a busy machine.
+// Each test makes several HTTP calls and searches: more than the default test timeout on a busy machine.
 const FLOW_TIMEOUT_MS = 30_000;
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_RENEWAL_DAYS } from '@carmarket/shared/constants';
 import { eq, sql } from 'drizzle-orm';
 import { listingImages, listings } from '../../db/schema.js';

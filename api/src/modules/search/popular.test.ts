@@ -1,6 +1,6 @@
 // GET /api/search/popular: the most searched makes, models and queries of the last 30 days, falling
 // back to the makes with the most listings in search when nothing (or no make) was searched lately.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchEvents } from '../../db/schema.js';
 import { seedListing } from '../../test/seed.js';
 import {

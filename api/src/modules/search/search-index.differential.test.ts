@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   BODY_TYPES,
   CONDITIONS,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { BoundedQueue } from './bounded-queue.js';
 
 /** A task that runs until `finish` is called, noting when it starts. */

@@ -1,7 +1,7 @@
 import { access, mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { LocalStorage } from '../../storage/local-storage.js';
 import { createListingViaApi } from '../../test/listing-payload.js';

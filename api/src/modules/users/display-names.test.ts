@@ -1,7 +1,7 @@
 // Issue 15: how other people see a user. Until someone gives a display name, every response that
 // shows them to someone else names them by the part of their email before '@', and no response
 // carries another user's email address.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '@carmarket/shared/contracts';
 import { seedImages, seedListing } from '../../test/seed.js';
 import { nextEvent, openSocket, type TestSocket } from '../../test/socket-client.js';

@@ -134,7 +134,7 @@ async function record(rows) {
   console.log(`Recorded in ${path.relative(repoRoot, file)}`);
 }
 
-const chromePath = findChromium();
+const chromePath = findChromium({ fullBrowser: true });
 if (!chromePath)
   throw new Error('No Chromium found: run `node scripts/ensure-chromium.mjs` (or set CHROMIUM_PATH).');
 buildStale();

@@ -112,6 +112,8 @@ test('pages move through the results and back returns to page 1', async ({ page 
   );
   // From the keyboard: Enter on Next; at the last page focus stays on it and it does nothing more.
   const next = search.pagination.getByRole('button', { name: 'Next' });
+  // The server's page keeps its controls disabled until React has hydrated it: focus waits for that.
+  await expect(next).toBeEnabled();
   await next.focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => search.query().page).toBe('2');

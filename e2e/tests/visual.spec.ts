@@ -91,6 +91,13 @@ async function shoot(page: Page, name: string, path: string, ready: (page: Page)
       await page.goto(path);
       await expect(ready(page)).toBeVisible();
       await page.evaluate(() => document.fonts.ready);
+      // Whether a lazy image below the fold has loaded depends on the browser's distance heuristics:
+      // load them all, as a person scrolling down would see the page.
+      await page.evaluate(async () => {
+        const images = [...document.images];
+        for (const image of images) image.loading = 'eager';
+        await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+      });
       await expect(page).toHaveScreenshot(`${name}-${width}-${theme}.png`, {
         fullPage: true,
         mask: volatile(page),

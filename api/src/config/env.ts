@@ -9,15 +9,17 @@ import {
   OTP_TTL_MS,
 } from '@carmarket/shared/constants';
 import { REMOTE_SHORT_NAMES, type RemoteShortName } from '@carmarket/shared/contracts';
+import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'zod';
 
 export type DatabaseConfig =
   | { driver: 'postgres'; url: string }
   /**
    * dataDir undefined keeps the whole database in memory (tests); loadFrom starts it from a dump of a
-   * data directory (PGlite's dumpDataDir), which tests use to skip creating and migrating one.
+   * data directory (PGlite's dumpDataDir), which tests use to skip creating and migrating one; client
+   * is an open PGlite that its owner lends (tests reuse one per worker) and closes itself.
    */
-  | { driver: 'pglite'; dataDir: string | undefined; loadFrom?: string };
+  | { driver: 'pglite'; dataDir: string | undefined; loadFrom?: string; client?: PGlite };
 
 export interface RateLimitConfig {
   max: number;

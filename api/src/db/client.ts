@@ -49,11 +49,15 @@ const MIGRATION_LOCK_ID = 727_274_001;
 /** The contrib extensions the migrations create. */
 export const pgliteExtensions = { pg_trgm, cube, earthdistance };
 
-async function openPglite(dataDir: string | undefined, loadFrom: string | undefined): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadFrom: string | undefined,
+  lent: PGlite | undefined,
+): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const loadDataDir = loadFrom ? new Blob([await readFile(loadFrom)]) : undefined;
   // Options must be one object: a separate second argument silently drops the extensions.
-  const client = new PGlite({ dataDir, loadDataDir, extensions: pgliteExtensions });
+  const client = lent ?? new PGlite({ dataDir, loadDataDir, extensions: pgliteExtensions });
   // Surfaces a broken data directory at start-up rather than on the first request.
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
@@ -67,7 +71,9 @@ async function openPglite(dataDir: string | undefined, loadFrom: string | undefi
     },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     snapshot: () => client.dumpDataDir('none'),
-    close: () => client.close(),
+    close: async () => {
+      if (!lent) await client.close();
+    },
   };
 }
 
@@ -118,5 +124,5 @@ function openPostgres(url: string): Database {
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.driver === 'postgres'
     ? openPostgres(config.url)
-    : openPglite(config.dataDir, config.loadFrom);
+    : openPglite(config.dataDir, config.loadFrom, config.client);
 }

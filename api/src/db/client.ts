@@ -49,11 +49,11 @@ const MIGRATION_LOCK_ID = 727_274_001;
 /** The contrib extensions the migrations create. */
 export const pgliteExtensions = { pg_trgm, cube, earthdistance };
 
-async function openPglite(
-  dataDir: string | undefined,
-  loadFrom: string | undefined,
-  lent: PGlite | undefined,
-): Promise<Database> {
+async function openPglite({
+  dataDir,
+  loadFrom,
+  client: lent,
+}: Extract<DatabaseConfig, { driver: 'pglite' }>): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const loadDataDir = loadFrom ? new Blob([await readFile(loadFrom)]) : undefined;
   // Options must be one object: a separate second argument silently drops the extensions.
@@ -122,7 +122,5 @@ function openPostgres(url: string): Database {
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.driver === 'postgres'
-    ? openPostgres(config.url)
-    : openPglite(config.dataDir, config.loadFrom, config.client);
+  return config.driver === 'postgres' ? openPostgres(config.url) : openPglite(config);
 }

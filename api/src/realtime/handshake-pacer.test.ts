@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BUSY_TICK_HANDSHAKES, HandshakePacer, PACER_TICK_MS } from './handshake-pacer.js';
+import {
+  BUSY_LOOP_UTILIZATION,
+  BUSY_TICK_HANDSHAKES,
+  HandshakePacer,
+  PACER_TICK_MS,
+} from './handshake-pacer.js';
 
 /** Keeps this process's event loop running JavaScript for `ms`, letting timers in every 10 ms. */
 async function keepLoopBusy(ms: number): Promise<void> {
@@ -16,12 +21,23 @@ async function keepLoopBusy(ms: number): Promise<void> {
 
 describe('HandshakePacer', () => {
   it('lets a handshake through at once while the event loop has room', async () => {
-    const pacer = new HandshakePacer();
-    await sleep(PACER_TICK_MS * 3);
-    let admitted = false;
-    pacer.admit(() => (admitted = true));
-    expect(admitted).toBe(true);
-    pacer.close();
+    // Other test files share this process and may keep its loop busy for a moment (an app closing):
+    // the pacer is asked once a spell that it watches from its start was quiet by our own reading.
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const pacer = new HandshakePacer();
+      const before = performance.eventLoopUtilization();
+      await sleep(PACER_TICK_MS * 3);
+      const quiet = performance.eventLoopUtilization(before).utilization < BUSY_LOOP_UTILIZATION / 2;
+      let admitted = false;
+      pacer.admit(() => (admitted = true));
+      const admittedAtOnce = admitted;
+      pacer.close();
+      if (quiet) {
+        expect(admittedAtOnce).toBe(true);
+        return;
+      }
+    }
+    throw new Error('the event loop was never quiet for three ticks');
   });
 
   it('holds handshakes while the loop is busy, lets a few through each tick in order, and the rest once it is not', async () => {

@@ -1,3 +1,5 @@
+// First: it chooses the build of the libraries the imports below load (see the module).
+import { configuredNodeEnv } from './site/production-libraries.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { buildApp } from './app.js';
 import { SHUTDOWN_TIMEOUT_MS } from './http/graceful-shutdown.js';
@@ -6,7 +8,7 @@ import { seedIfEmpty } from './seed/seed.js';
 import { createStorage } from './storage/storage.js';
 
 async function start(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig({ ...process.env, NODE_ENV: configuredNodeEnv });
   const app = await buildApp(config);
   await app.database.migrate();
   // Before listening, so the first page already shows the demo listings. Here rather than in

@@ -74,6 +74,8 @@ export interface AppConfig {
   listingRenewalPeriodMs: number;
   /** How old a view of the listings a guest's search may read (0: each reads the latest). */
   searchGuestStalenessMs: number;
+  /** How long a server-rendered page is served again before it is rendered anew (0: every request). */
+  pageGuestStalenessMs: number;
   /**
    * Age past which a photo file or kept original that no photo row names is removed (longer than
    * any upload takes); the sweep runs at start and every half of it.
@@ -188,6 +190,7 @@ const envSchema = z.object({
     .default(DEFAULT_FUEL_PRICE_PER_GALLON),
   LISTING_RENEWAL_PERIOD_MS: positiveInt(LISTING_RENEWAL_DAYS * 24 * 60 * 60_000),
   SEARCH_GUEST_STALENESS_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  PAGE_GUEST_STALENESS_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   PHOTO_ORPHAN_AGE_MS: positiveInt(60 * 60_000),
   PHOTO_ENCODER_PRIORITY: z.enum(['low', 'normal'], { error: 'must be low or normal' }).default('low'),
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
@@ -302,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     fuelPricePerGallon: vars.FUEL_PRICE_PER_GALLON,
     listingRenewalPeriodMs: vars.LISTING_RENEWAL_PERIOD_MS,
     searchGuestStalenessMs: vars.SEARCH_GUEST_STALENESS_MS,
+    pageGuestStalenessMs: vars.PAGE_GUEST_STALENESS_MS,
     photoOrphanAgeMs: vars.PHOTO_ORPHAN_AGE_MS,
     photoEncoderPriority: vars.PHOTO_ENCODER_PRIORITY,
     metricsToken: vars.METRICS_TOKEN,

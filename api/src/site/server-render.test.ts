@@ -68,6 +68,8 @@ describe('server render', () => {
     ];
   };
 
+  let answersRead = 0;
+
   const renderer =
     (timeoutMs = 1_500) =>
     (url: string, map: RemotesManifest) =>
@@ -87,10 +89,10 @@ describe('server render', () => {
         stream: { write: (line: string) => errors.push(JSON.parse(line).err?.message) },
       },
     });
-    app.get('/api/answer/:id', async (request) => ({
-      success: true,
-      data: { value: Number((request.params as { id: string }).id) * 6 },
-    }));
+    app.get('/api/answer/:id', async (request) => {
+      answersRead += 1;
+      return { success: true, data: { value: Number((request.params as { id: string }).id) * 6 } };
+    });
     await app.ready();
     await writeBuild('shell', SHELL_BUILD);
   });
@@ -161,6 +163,60 @@ describe('server render', () => {
     await expect(renderer(200)('/listing/7', remotesMap)).resolves.toBeNull();
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(errors).toEqual(['the server render took over 200 ms']);
+  });
+
+  describe('kept for a while (PAGE_GUEST_STALENESS_MS)', () => {
+    let clock = 0;
+    const keptRenderer = () =>
+      createServerRenderer({
+        app,
+        shellDir: path.join(root, 'shell'),
+        remoteRoots: [{ prefix: '/remotes/releases/listings/', root: path.join(root, 'releases') }],
+        log: app.log,
+        keepMs: 1_000,
+        now: () => clock,
+      });
+
+    it('serves a page again, rendered once, to the requests made while it renders and within the time after', async () => {
+      await publishRemote(WORKING_PAGE);
+      const { render } = keptRenderer();
+      answersRead = 0;
+      const pages = await Promise.all([1, 2, 3].map(() => render('/listing/7', remotesMap)));
+      expect(pages[0]?.html).toContain('The answer is 42');
+      expect(new Set(pages).size).toBe(1);
+      clock += 999;
+      expect(await render('/listing/7', remotesMap)).toBe(pages[0]);
+      expect(answersRead).toBe(1);
+
+      clock += 1;
+      const renderedAnew = await render('/listing/7', remotesMap);
+      expect(renderedAnew).not.toBe(pages[0]);
+      expect(renderedAnew?.html).toContain('The answer is 42');
+      expect(answersRead).toBe(2);
+    });
+
+    it('keeps each URL and each release apart', async () => {
+      await publishRemote(WORKING_PAGE);
+      const { render } = keptRenderer();
+      answersRead = 0;
+      const seven = await render('/listing/7', remotesMap);
+      const eight = await render('/listing/8', remotesMap);
+      expect(eight).not.toBe(seven);
+      expect(answersRead).toBe(2);
+      // A canary's bucket, or a new release: another remotes map, another page.
+      await publishRemote(remoteBuild(`function Page() { return React.createElement('p', null, 'v2'); }`));
+      expect((await render('/listing/7', remotesMap))?.html).toContain('<p>v2</p>');
+      expect(seven?.html).toContain('The answer is 42');
+      expect(answersRead).toBe(2);
+    });
+
+    it('does not keep a page it could not render', async () => {
+      await publishRemote(remoteBuild(`function Page() { throw new Error('page broken'); }`));
+      const { render } = keptRenderer();
+      await expect(render('/listing/7', remotesMap)).resolves.toBeNull();
+      await expect(render('/listing/7', remotesMap)).resolves.toBeNull();
+      expect(errors).toEqual(['page broken', 'page broken']);
+    });
   });
 
   it("renders a page of the shell's own without any remote build", async () => {

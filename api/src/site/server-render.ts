@@ -41,6 +41,50 @@ export interface ServerRendererOptions {
   remoteRoots: readonly RemoteRoot[];
   log: FastifyBaseLogger;
   timeoutMs?: number;
+  /** How long a rendered page is served again (PAGE_GUEST_STALENESS_MS); 0 renders every request. */
+  keepMs?: number;
+  /** The clock pages are kept by (ms). */
+  now?: () => number;
+}
+
+/**
+ * Pages kept at most: a page with its state is 20-100 KB, so a few MB. Only pages asked for again
+ * within the time they are kept are worth it, and under load those are the few hot ones.
+ */
+export const KEPT_PAGES_MAX = 100;
+
+/**
+ * Rendered pages by URL and remotes map, each served again for `keepMs` after its render ended; the
+ * requests that come while it renders wait for that render instead of starting their own. A page
+ * rendered on the server is the same for every visitor (a guest's, in the default theme), and
+ * rendering one took 10-20 ms of CPU, which held the server to about 80 home pages a second
+ * (docs/benchmarks.md). A page that was not rendered (null) is not kept.
+ */
+export class KeptPages {
+  private readonly pages = new Map<string, { page: Promise<RenderedPage | null>; until: number }>();
+
+  constructor(
+    private readonly keepMs: number,
+    private readonly now: () => number = Date.now,
+    private readonly capacity = KEPT_PAGES_MAX,
+  ) {}
+
+  get(key: string, render: () => Promise<RenderedPage | null>): Promise<RenderedPage | null> {
+    if (this.keepMs === 0) return render();
+    const kept = this.pages.get(key);
+    if (kept && this.now() < kept.until) return kept.page;
+    this.pages.delete(key);
+    // Until its render ends, every request for it waits for that render.
+    const entry = { page: render(), until: Number.POSITIVE_INFINITY };
+    this.pages.set(key, entry);
+    if (this.pages.size > this.capacity) this.pages.delete(this.pages.keys().next().value!);
+    void entry.page.then((page) => {
+      if (page === null) {
+        if (this.pages.get(key) === entry) this.pages.delete(key);
+      } else entry.until = this.now() + this.keepMs;
+    });
+    return entry.page;
+  }
 }
 
 const require = createRequire(import.meta.url);
@@ -150,7 +194,10 @@ export function createServerRenderer({
   remoteRoots,
   log,
   timeoutMs = SERVER_RENDER_TIMEOUT_MS,
+  keepMs = 0,
+  now,
 }: ServerRendererOptions) {
+  const kept = new KeptPages(keepMs, now);
   // Loaded on the first page rendered, so a server (or a test app) that renders none pays nothing.
   let ready: ReturnType<typeof prepare> | undefined;
   const prepare = async () => {
@@ -224,14 +271,19 @@ export function createServerRenderer({
   }
 
   return {
-    /** The page rendered within the time limit, or null (logged) for the browser to render. */
-    async render(url: string, remotesMap: RemotesManifest): Promise<RenderedPage | null> {
-      try {
-        return await Promise.race([render(url, remotesMap), timeout(timeoutMs, 'the server render')]);
-      } catch (error) {
-        log.error({ err: error, url }, 'server render failed: the browser renders the page');
-        return null;
-      }
+    /**
+     * The page rendered within the time limit (or kept from a render less than `keepMs` ago), or null
+     * (logged) for the browser to render.
+     */
+    render(url: string, remotesMap: RemotesManifest): Promise<RenderedPage | null> {
+      return kept.get(`${url}\n${JSON.stringify(remotesMap)}`, async () => {
+        try {
+          return await Promise.race([render(url, remotesMap), timeout(timeoutMs, 'the server render')]);
+        } catch (error) {
+          log.error({ err: error, url }, 'server render failed: the browser renders the page');
+          return null;
+        }
+      });
     },
     /**
      * Loads the libraries and the shell's server build ahead of the first page, whose time limit

@@ -128,7 +128,13 @@ export async function registerSite(
     ...remoteDirs.map(({ short, dir }) => ({ root: dir, prefix: `/remotes/${short}/` })),
     { root: releasesDir, prefix: '/remotes/releases/' },
   ];
-  const serverRenderer = createServerRenderer({ app, shellDir, remoteRoots, log: app.log });
+  const serverRenderer = createServerRenderer({
+    app,
+    shellDir,
+    remoteRoots,
+    log: app.log,
+    keepMs: config.pageGuestStalenessMs,
+  });
   void serverRenderer.warm();
   for (const { root, prefix } of remoteRoots) {
     await app.register(fastifyStatic, {

@@ -55,8 +55,9 @@ export async function startApiProcess(
       SEED_ON_START: 'false',
       GEOCODER_URL: '',
       PHOTO_ENCODER_PRIORITY: 'normal',
-      // As the in-process test apps: a guest's search sees every change made before it.
+      // As the in-process test apps: a guest's search and pages see every change made before them.
       SEARCH_GUEST_STALENESS_MS: '0',
+      PAGE_GUEST_STALENESS_MS: '0',
       REDIS_KEY_PREFIX: TEST_REDIS_KEY_PREFIX,
       LOG_LEVEL: 'warn',
       ...env,

@@ -112,8 +112,9 @@ export async function startTestApp(
         GEOCODER_URL: '',
         // At the lowest priority, a test waiting for its photos starves behind the tests beside it.
         PHOTO_ENCODER_PRIORITY: 'normal',
-        // A guest's search reads every change made before it, as a test expects right after a write.
+        // A guest's search and pages read every change made before them, as a test expects right after a write.
         SEARCH_GUEST_STALENESS_MS: '0',
+        PAGE_GUEST_STALENESS_MS: '0',
         REDIS_KEY_PREFIX: TEST_REDIS_KEY_PREFIX,
         ...options.env,
       },

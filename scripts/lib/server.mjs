@@ -169,8 +169,9 @@ export async function startSite({ workDir, smtpUrl, env = {}, databaseTemplate }
       // At the lowest priority, a test waiting for its photos starves behind the browsers and test
       // runs beside it.
       PHOTO_ENCODER_PRIORITY: 'normal',
-      // A guest's search reads every change made before it: specs search right after a write.
+      // A guest's search and pages read every change made before them: specs look right after a write.
       SEARCH_GUEST_STALENESS_MS: '0',
+      PAGE_GUEST_STALENESS_MS: '0',
       ...env,
     },
   };

@@ -5,8 +5,9 @@
 // set or PostgreSQL answers on 127.0.0.1:5432): migrate, seed the listings of bench:search plus
 // users paired by conversations, then
 //   1. the listing page's statement through the raw driver, 10 at a time (the database's floor);
-//   2. GET /api/listings/:id as a guest over 1,000 listings, 50 connections (wrk), between two runs of a
-//      bare Fastify hello-world (the HTTP floor of one process on these cores);
+//   2. GET /api/listings/:id as a guest over 1,000 listings, 50 connections (wrk), then the pages a
+//      guest opens rendered on the server (home, and /listing/:id over the same listings), between
+//      two runs of a bare Fastify hello-world (the HTTP floor of one process on these cores);
 //   3. --sockets users connecting at once (100 handshakes in flight, from a worker thread): wall
 //      time, the API's CPU seconds, and the presence frames the clients received (each user has one
 //      conversation partner); and messages sent meanwhile, 25 a second, timed to their recipient's
@@ -420,17 +421,25 @@ async function benchDatabase(label, databaseConfig, serverEnv, modules) {
   const result = { label, rawRate };
   try {
     if (hasWrk) {
-      const script = path.join(await mkdtemp(path.join(tmpdir(), 'carmarket-wrk-')), 'listings.lua');
-      await writeFile(
-        script,
-        `local ids = { ${listingIds.map((id) => `"${id}"`).join(', ')} }
+      const scripts = await mkdtemp(path.join(tmpdir(), 'carmarket-wrk-'));
+      // Requests for `prefix` + each of the 1,000 listings in turn, as a browser asks (compressed).
+      const listingsScript = async (name, prefix) => {
+        const file = path.join(scripts, name);
+        await writeFile(
+          file,
+          `local ids = { ${listingIds.map((id) => `"${id}"`).join(', ')} }
 local n = 0
 request = function()
   n = n + 1
-  return wrk.format("GET", "/api/listings/" .. ids[(n % #ids) + 1], { ["Accept-Encoding"] = "gzip, br" })
+  return wrk.format("GET", "${prefix}" .. ids[(n % #ids) + 1], { ["Accept-Encoding"] = "gzip, br" })
 end
 `,
-      );
+        );
+        return file;
+      };
+      const script = await listingsScript('listings.lua', '/api/listings/');
+      const compressed = path.join(scripts, 'compressed.lua');
+      await writeFile(compressed, 'wrk.headers["Accept-Encoding"] = "gzip, br"\n');
       const hello = await startHelloWorld();
       try {
         const floorBefore = await wrk(hello.url);
@@ -439,6 +448,14 @@ end
         // measures 1,000 pages read from the database at once (p99 about 28 ms, not the steady state).
         await wrk(server.base, script);
         const listing = await wrk(server.base, script);
+        // Pages rendered on the server, kept for the guest staleness (PAGE_GUEST_STALENESS_MS): the
+        // home page, the same for everyone, and the listings' pages, each asked for about once every
+        // 1,000 requests. Each run after a warm-up, as the listing reads.
+        await wrk(`${server.base}/`, compressed);
+        result.homePage = await wrk(`${server.base}/`, compressed);
+        const listingPages = await listingsScript('listing-pages.lua', '/listing/');
+        await wrk(server.base, listingPages);
+        result.listingPages = await wrk(server.base, listingPages);
         const floorAfter = await wrk(hello.url);
         result.listing = listing;
         result.floor = {
@@ -449,7 +466,7 @@ end
         result.photos = await photoUploads(server, script, modules, modules.photo, owner);
       } finally {
         await hello.stop();
-        await rm(path.dirname(script), { recursive: true, force: true });
+        await rm(scripts, { recursive: true, force: true });
       }
     }
     const tokens = await Promise.all(userIds.map((id) => modules.accessTokens.sign(id)));
@@ -483,6 +500,14 @@ function report(results) {
       lines.push(
         `| ${result.label} | the same | | | | its statement through the raw driver, 10 at a time: ${number(result.rawRate)}/s | ${((100 * result.listing.rate) / result.rawRate).toFixed(0)} % |`,
       );
+      for (const [what, run] of [
+        ['GET / (home, rendered on the server), guest', result.homePage],
+        ['GET /listing/:id (rendered on the server), guest', result.listingPages],
+      ]) {
+        lines.push(
+          `| ${result.label} | ${what}${run.errors ? ` (${number(run.errors)} answers not 2xx)` : ''} | ${number(run.rate)}/s | ${ms(run.p50)} | ${ms(run.p99)} | hello-world ${number(result.floor.rate)}/s | ${((100 * run.rate) / result.floor.rate).toFixed(1)} % |`,
+        );
+      }
     } else {
       lines.push(
         `| ${result.label} | listing page statement, raw driver | ${number(result.rawRate)}/s | | | (wrk not installed) | |`,

@@ -360,7 +360,10 @@ export async function buildApp(
   await app.register(api, { prefix: '/api' });
 
   await app.register(crawlerRoutes, { repository: listingsRepository, freshness: listings.freshness });
-  const previews = [listingPagePreview(listingsRepository), searchPagePreview(search)];
+  const previews = [
+    listingPagePreview(listingsRepository, (id, ip) => listings.notePageView(id, ip)),
+    searchPagePreview(search),
+  ];
   await registerSite(app, config, remoteRegistry, themeScript, async (request) => {
     for (const previewFor of previews) {
       const preview = await previewFor(request);

@@ -69,6 +69,7 @@ describe('server render', () => {
   };
 
   let answersRead = 0;
+  const answerReaders: string[] = [];
 
   const renderer =
     (timeoutMs = 1_500) =>
@@ -79,7 +80,7 @@ describe('server render', () => {
         remoteRoots: [{ prefix: '/remotes/releases/listings/', root: path.join(root, 'releases') }],
         log: app.log,
         timeoutMs,
-      }).render(url, map);
+      }).render(url, map, '127.0.0.1');
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'carmarket-server-render-'));
@@ -91,6 +92,7 @@ describe('server render', () => {
     });
     app.get('/api/answer/:id', async (request) => {
       answersRead += 1;
+      answerReaders.push(request.ip);
       return { success: true, data: { value: Number((request.params as { id: string }).id) * 6 } };
     });
     await app.ready();
@@ -166,6 +168,7 @@ describe('server render', () => {
   });
 
   describe('kept for a while (PAGE_GUEST_STALENESS_MS)', () => {
+    const visitor = '198.51.100.7';
     let clock = 0;
     const keptRenderer = () =>
       createServerRenderer({
@@ -181,31 +184,40 @@ describe('server render', () => {
       await publishRemote(WORKING_PAGE);
       const { render } = keptRenderer();
       answersRead = 0;
-      const pages = await Promise.all([1, 2, 3].map(() => render('/listing/7', remotesMap)));
+      const pages = await Promise.all([1, 2, 3].map(() => render('/listing/7', remotesMap, visitor)));
       expect(pages[0]?.html).toContain('The answer is 42');
       expect(new Set(pages).size).toBe(1);
       clock += 999;
-      expect(await render('/listing/7', remotesMap)).toBe(pages[0]);
+      expect(await render('/listing/7', remotesMap, visitor)).toBe(pages[0]);
       expect(answersRead).toBe(1);
 
       clock += 1;
-      const renderedAnew = await render('/listing/7', remotesMap);
+      const renderedAnew = await render('/listing/7', remotesMap, visitor);
       expect(renderedAnew).not.toBe(pages[0]);
       expect(renderedAnew?.html).toContain('The answer is 42');
       expect(answersRead).toBe(2);
+    });
+
+    it("makes the page's reads as the visitor it renders for", async () => {
+      await publishRemote(WORKING_PAGE);
+      answerReaders.length = 0;
+      expect((await keptRenderer().render('/listing/7', remotesMap, visitor))?.html).toContain(
+        'The answer is 42',
+      );
+      expect(answerReaders).toEqual([visitor]);
     });
 
     it('keeps each URL and each release apart', async () => {
       await publishRemote(WORKING_PAGE);
       const { render } = keptRenderer();
       answersRead = 0;
-      const seven = await render('/listing/7', remotesMap);
-      const eight = await render('/listing/8', remotesMap);
+      const seven = await render('/listing/7', remotesMap, visitor);
+      const eight = await render('/listing/8', remotesMap, visitor);
       expect(eight).not.toBe(seven);
       expect(answersRead).toBe(2);
       // A canary's bucket, or a new release: another remotes map, another page.
       await publishRemote(remoteBuild(`function Page() { return React.createElement('p', null, 'v2'); }`));
-      expect((await render('/listing/7', remotesMap))?.html).toContain('<p>v2</p>');
+      expect((await render('/listing/7', remotesMap, visitor))?.html).toContain('<p>v2</p>');
       expect(seven?.html).toContain('The answer is 42');
       expect(answersRead).toBe(2);
     });
@@ -213,8 +225,8 @@ describe('server render', () => {
     it('does not keep a page it could not render', async () => {
       await publishRemote(remoteBuild(`function Page() { throw new Error('page broken'); }`));
       const { render } = keptRenderer();
-      await expect(render('/listing/7', remotesMap)).resolves.toBeNull();
-      await expect(render('/listing/7', remotesMap)).resolves.toBeNull();
+      await expect(render('/listing/7', remotesMap, visitor)).resolves.toBeNull();
+      await expect(render('/listing/7', remotesMap, visitor)).resolves.toBeNull();
       expect(errors).toEqual(['page broken', 'page broken']);
     });
   });
@@ -235,7 +247,7 @@ describe('server render', () => {
       remoteRoots: [],
       log: app.log,
     });
-    await expect(noShell.render('/listing/7', remotesMap)).resolves.toBeNull();
+    await expect(noShell.render('/listing/7', remotesMap, '127.0.0.1')).resolves.toBeNull();
     expect(errors).toEqual([]);
   });
 });

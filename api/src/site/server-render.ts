@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -88,6 +89,12 @@ export class KeptPages {
 }
 
 const require = createRequire(import.meta.url);
+/**
+ * The network address of the visitor a page is rendered for. The page's reads are theirs, as when
+ * their browser made them: opening a listing counts one view per viewer and day, and every page
+ * rendered here would otherwise count as the same viewer (this server, 127.0.0.1).
+ */
+const renderedFor = new AsyncLocalStorage<string>();
 // CommonJS packages are read with require, so a server build gets the very object the ES modules
 // here (and @carmarket/shared's) get; the rest are ES modules.
 const COMMONJS = new Set(['react', 'react/jsx-runtime', 'react-dom', 'styled-components']);
@@ -210,6 +217,7 @@ export function createServerRenderer({
         method: (config.method ?? 'get').toUpperCase() as 'GET',
         url: client.getUri(config),
         headers: { accept: 'application/json' },
+        remoteAddress: renderedFor.getStore(),
       });
       const answer = {
         data: response.body,
@@ -275,15 +283,17 @@ export function createServerRenderer({
      * The page rendered within the time limit (or kept from a render less than `keepMs` ago), or null
      * (logged) for the browser to render.
      */
-    render(url: string, remotesMap: RemotesManifest): Promise<RenderedPage | null> {
-      return kept.get(`${url}\n${JSON.stringify(remotesMap)}`, async () => {
-        try {
-          return await Promise.race([render(url, remotesMap), timeout(timeoutMs, 'the server render')]);
-        } catch (error) {
-          log.error({ err: error, url }, 'server render failed: the browser renders the page');
-          return null;
-        }
-      });
+    render(url: string, remotesMap: RemotesManifest, visitorAddress: string): Promise<RenderedPage | null> {
+      return kept.get(`${url}\n${JSON.stringify(remotesMap)}`, () =>
+        renderedFor.run(visitorAddress, async () => {
+          try {
+            return await Promise.race([render(url, remotesMap), timeout(timeoutMs, 'the server render')]);
+          } catch (error) {
+            log.error({ err: error, url }, 'server render failed: the browser renders the page');
+            return null;
+          }
+        }),
+      );
     },
     /**
      * Loads the libraries and the shell's server build ahead of the first page, whose time limit

@@ -176,7 +176,8 @@ export async function registerSite(
       });
       const pathname = request.url.split('?')[0] ?? '/';
       // A page that does not exist is not rendered: the browser shows the app's own message.
-      const rendered = preview?.status === 404 ? null : await serverRenderer.render(request.url, remotesMap);
+      const rendered =
+        preview?.status === 404 ? null : await serverRenderer.render(request.url, remotesMap, request.ip);
       // The script as the security hook read it for this request's CSP (http/security.ts): the page
       // and the header agree. Before any reading the page keeps the script's tag, which still works.
       const page = withRenderedPage(

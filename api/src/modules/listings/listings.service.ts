@@ -122,6 +122,16 @@ export class ListingsService {
   }
 
   /**
+   * A listing's page opened as a document (rendered on the server, or kept from a render): its
+   * visitor's view, by network address, since the document's request carries no session. The
+   * browser does not read the listing again after such a page, and when it does (a page left to it)
+   * that read is the same viewer's, so the same view.
+   */
+  notePageView(id: string, ip: string): void {
+    this.views.record(id, viewerKey({ userId: null, ip }));
+  }
+
+  /**
    * A guest's listing page: the same for every guest, so it is kept (ListingPageCache) and the
    * database is asked only when this process changed the listing, or the entry is a few seconds old
    * (then it is still served while read again in the background, until it is too old to serve).

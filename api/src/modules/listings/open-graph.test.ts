@@ -78,9 +78,18 @@ describe('GET /listing/:id (the shell page)', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
   });
 
-  it('does not count a preview as a view', async () => {
-    await t.request('GET', `/listing/${listingId}`);
-    expect((await t.request('GET', `/api/listings/${listingId}`)).body.data.views).toBe(1);
+  it('counts each visitor of the page as a view, once, whatever their browser reads after', async () => {
+    const before = (await t.request('GET', `/api/listings/${listingId}`)).body.data.views as number;
+    const visitors = ['203.0.113.1', '203.0.113.2', '203.0.113.3'];
+    for (const remoteAddress of visitors) {
+      const page = await t.app.inject({ method: 'GET', url: `/listing/${listingId}`, remoteAddress });
+      expect(page.statusCode).toBe(200);
+    }
+    // The first visitor's browser reads the listing too: the same viewer, the same view.
+    await t.app.inject({ method: 'GET', url: `/api/listings/${listingId}`, remoteAddress: visitors[0] });
+    await t.app.listingViews.flush();
+    const after = (await t.request('GET', `/api/listings/${listingId}`)).body.data.views as number;
+    expect(after - before).toBe(visitors.length);
   });
 
   it('names the car and its offer in schema.org JSON-LD, with its canonical address', async () => {

@@ -100,16 +100,22 @@ function carStructuredData(listing: ListingRow, url: string, images: string[]): 
  * For GET /listing/{id}: the listing's preview ('2012 Honda Civic — $7,400', mileage, place and
  * the start of the description, the primary photo), its Car/Offer JSON-LD and a plain first view;
  * 410 once sold, 404 (a 'not found' preview) for an unknown id or a draft, and null for any other
- * page. Reading it for a preview never counts a view.
+ * page. The document's visitor is counted as a view of the listing (`notePageView`): the browser
+ * starts from the page the server rendered and does not read the listing itself.
  */
-export function listingPagePreview(repository: ListingsRepository) {
+export function listingPagePreview(
+  repository: ListingsRepository,
+  notePageView: (listingId: string, ip: string) => void,
+) {
   return async (request: FastifyRequest): Promise<PagePreview | null> => {
     const pathname = request.url.split('?')[0] ?? '';
     const id = LISTING_PATH.exec(pathname)?.[1];
     if (!id) return null;
     const origin = `${request.protocol}://${request.host}`;
     const url = new URL(pathname, origin).href;
-    const found = isUuid(id) ? await repository.findById(id) : undefined;
+    // The page's one statement (listing, seller and photos): reading the row and then its photos
+    // was two round trips for every listing page a guest opened.
+    const found = isUuid(id) ? await repository.findForPage(id, null) : undefined;
     if (!found || found.listing.status === 'draft') {
       return {
         title: 'Listing not found — CarMarket',
@@ -119,8 +125,8 @@ export function listingPagePreview(repository: ListingsRepository) {
         status: 404,
       };
     }
-    const { listing } = found;
-    const images = (await repository.imagesFor([id])).get(id) ?? [];
+    const { listing, images } = found;
+    notePageView(id, request.ip);
     const photo = images.find((image) => image.isPrimary) ?? images[0];
     const place = `${listing.city}, ${listing.state}`;
     const name = formatVehicleName(listing);

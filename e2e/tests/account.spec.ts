@@ -73,6 +73,19 @@ test('a saved listing shows on /favorites and in the dashboard count, and removi
   await expect(view.addToFavorites).toBeVisible();
 });
 
+test('a saved listing still shows as saved when its page is loaded anew', async ({ page, signInViaApi }) => {
+  await signInViaApi();
+  const view = new ListingPage(page);
+  await view.goto(listing._id);
+  await view.addToFavorites.click();
+  await expect(view.removeFromFavorites).toBeVisible();
+  // The server renders a guest's page: the signed-in browser reads the listing as its user.
+  await page.reload();
+  await expect(view.removeFromFavorites).toBeVisible();
+  await view.removeFromFavorites.click();
+  await expect(view.addToFavorites).toBeVisible();
+});
+
 test('a sold favorite stays on /favorites with a Sold badge', async ({ page, request, signInViaApi }) => {
   const sold = await createListingViaApi(request, seller, await createTestImages(4), {
     vehicle: { model: 'Fit', bodyType: 'hatchback' },

@@ -9,7 +9,7 @@ import { registerErrorHandler } from '../http/error-handler.js';
 import { registerSecurity } from '../http/security.js';
 import { RemoteRegistry } from '../modules/remotes/remote-registry.js';
 import { InlineThemeScript } from './inline-theme-script.js';
-import { cacheControlFor, registerSite } from './site.js';
+import { cacheControlFor, registerSite, withRenderedPage } from './site.js';
 
 const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', true);";
 
@@ -28,6 +28,37 @@ describe('cacheControlFor', () => {
     ['index.html.br', 'no-cache'],
   ])('%s → %s', (file, expected) => {
     expect(cacheControlFor(`/srv/shell/dist/${file}`)).toBe(expected);
+  });
+});
+
+describe('a page rendered on the server', () => {
+  const indexHtml =
+    '<!doctype html><html><head><meta charset="utf-8" /><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
+  const rendered = (html: string) => ({
+    html,
+    styles: '<style>a{}</style>',
+    state: '<script id="s"></script>',
+  });
+
+  it('goes into #root with its styles and state, and its first image is preloaded before the scripts', () => {
+    const page = withRenderedPage(
+      indexHtml,
+      rendered(
+        '<main><img src="/a-thumb.webp" loading="lazy"/><img src="/b.webp?w=400&amp;q=80" srcset="/b-400.webp 400w, /b-800.webp 800w" sizes="(max-width: 600px) 100vw, 400px" fetchpriority="high"/></main>',
+      ),
+    );
+    expect(page).toContain('<style>a{}</style><div id="root"><main>');
+    expect(page).toContain('</main></div><script id="s"></script>');
+    const preload =
+      '<link rel="preload" as="image" href="/b.webp?w=400&amp;q=80" imagesrcset="/b-400.webp 400w, /b-800.webp 800w" imagesizes="(max-width: 600px) 100vw, 400px" fetchpriority="high" />';
+    expect(page.indexOf(preload)).toBeGreaterThan(page.indexOf('<head>'));
+    expect(page.indexOf(preload)).toBeLessThan(page.indexOf('<script defer src="/main.js">'));
+  });
+
+  it('preloads nothing when no image is asked for first, and leaves a page it did not render alone', () => {
+    const page = withRenderedPage(indexHtml, rendered('<main><img src="/a.webp" loading="lazy"/></main>'));
+    expect(page).not.toContain('rel="preload"');
+    expect(withRenderedPage(indexHtml, null)).toBe(indexHtml);
   });
 });
 

@@ -74,6 +74,9 @@ test.describe('without JavaScript', () => {
     await expect(remote.getByRole('heading', { level: 1 })).toHaveText('2012 Honda Civic LX');
     await expect(remote).toContainText('$7,400');
     await expect(remote.getByRole('img').first()).toBeVisible();
+    // Its first photo, the page's largest paint, is asked for from the top of the head.
+    const firstPhoto = await remote.locator('img[fetchpriority="high"]').getAttribute('src');
+    await expect(page.locator(`head > link[rel="preload"][as="image"][href="${firstPhoto}"]`)).toHaveCount(1);
     // The site's header and footer come with it, styled as in the browser.
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();

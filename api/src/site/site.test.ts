@@ -40,11 +40,12 @@ describe('a page rendered on the server', () => {
     state: '<script id="s"></script>',
   });
 
+  // As React writes them: srcSet, fetchPriority.
   it('goes into #root with its styles and state, and its first image is preloaded before the scripts', () => {
     const page = withRenderedPage(
       indexHtml,
       rendered(
-        '<main><img src="/a-thumb.webp" loading="lazy"/><img src="/b.webp?w=400&amp;q=80" srcset="/b-400.webp 400w, /b-800.webp 800w" sizes="(max-width: 600px) 100vw, 400px" fetchpriority="high"/></main>',
+        '<main><img src="/a-thumb.webp" loading="lazy"/><img src="/b.webp?w=400&amp;q=80" srcSet="/b-400.webp 400w, /b-800.webp 800w" sizes="(max-width: 600px) 100vw, 400px" fetchPriority="high"/></main>',
       ),
     );
     expect(page).toContain('<style>a{}</style><div id="root"><main>');

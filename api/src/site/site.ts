@@ -75,8 +75,11 @@ function pageHints(pathname: string, remotesMap: RemotesManifest): string {
   ].join('\n    ');
 }
 
-/** The page's image asked for first: its largest paint (search's first card, a listing's first photo). */
-const HIGH_PRIORITY_IMAGE = /<img\b[^>]*\bfetchpriority="high"[^>]*>/;
+/**
+ * The page's image asked for first: its largest paint (search's first card, a listing's first photo).
+ * React writes the attribute as `fetchPriority`; HTML's attribute names are case-insensitive.
+ */
+const HIGH_PRIORITY_IMAGE = /<img\b[^>]*\sfetchpriority="high"[^>]*>/i;
 
 /**
  * A preload of the page's high-priority image, for the top of the head. Found in the markup, the
@@ -86,7 +89,7 @@ const HIGH_PRIORITY_IMAGE = /<img\b[^>]*\bfetchpriority="high"[^>]*>/;
  */
 function imagePreload(markup: string): string | null {
   const tag = HIGH_PRIORITY_IMAGE.exec(markup)?.[0];
-  const attribute = (name: string) => tag && new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  const attribute = (name: string) => tag && new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
   const src = attribute('src');
   if (!src) return null;
   const srcset = attribute('srcset');

@@ -1,5 +1,6 @@
 // First: it chooses the build of the libraries the imports below load (see the module).
 import { configuredNodeEnv } from './site/production-libraries.js';
+import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from './config/env.js';
 import { buildApp } from './app.js';
 import { SHUTDOWN_TIMEOUT_MS } from './http/graceful-shutdown.js';
@@ -24,6 +25,13 @@ async function start(): Promise<void> {
     else app.log.warn('backup: DATA_DIR is too long a path for the backup socket; give it a shorter one');
   }
   await app.listen({ host: config.host, port: config.port });
+  // A parent that started this process with an IPC channel (the test harnesses, with PORT=0) learns
+  // the port the system gave it: a port found free beforehand could be taken by another process
+  // first, and the parent would then talk to that process.
+  if (process.send) {
+    const { port } = app.server.address() as AddressInfo;
+    process.send({ listening: port }, () => process.disconnect());
+  }
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {

@@ -64,6 +64,34 @@ export async function prepareStaticRoot(staticRoot) {
   }
 }
 
+async function startFailure(state, logFile) {
+  const log = await readFile(logFile, 'utf8').catch(() => '');
+  return new Error(`${state}; server log (${logFile}):\n${log.split('\n').slice(-40).join('\n')}`);
+}
+
+/**
+ * The port the server reports once it listens. Not a port found free beforehand: another process
+ * could take it first, and the caller would then talk to that process.
+ */
+function listeningPort(server, logFile, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message) => {
+      if (typeof message?.listening === 'number') settle(() => resolve(message.listening));
+    };
+    const onExit = () => settle(() => startFailure('server exited', logFile).then(reject));
+    const timer = setTimeout(
+      () => settle(() => startFailure(`no port reported within ${timeoutMs} ms`, logFile).then(reject)),
+      timeoutMs,
+    );
+    function settle(outcome) {
+      clearTimeout(timer);
+      server.off('message', onMessage).off('exit', onExit);
+      outcome();
+    }
+    server.on('message', onMessage).once('exit', onExit);
+  });
+}
+
 async function waitForHealth(url, server, logFile, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -76,9 +104,8 @@ async function waitForHealth(url, server, logFile, timeoutMs) {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const log = await readFile(logFile, 'utf8').catch(() => '');
   const state = server.exitCode === null ? `no healthy answer within ${timeoutMs} ms` : 'server exited';
-  throw new Error(`${state}; server log (${logFile}):\n${log.split('\n').slice(-40).join('\n')}`);
+  throw await startFailure(state, logFile);
 }
 
 /**
@@ -87,21 +114,20 @@ async function waitForHealth(url, server, logFile, timeoutMs) {
  */
 export async function startServer({ dataDir, staticRoot, logFile, env = {}, timeoutMs = 90_000 }) {
   await mkdir(dataDir, { recursive: true });
-  const port = await freePort();
   const log = await open(logFile, 'a');
   const server = spawn(process.execPath, [...serverNodeOptions, serverEntry], {
     cwd: repoRoot,
     env: {
       ...serverEnvironment,
       ...process.env,
-      PORT: String(port),
+      // The system's choice, which the server reports once it listens (api/src/server.ts).
+      PORT: '0',
       DATA_DIR: dataDir,
       STATIC_ROOT: staticRoot,
       ...env,
     },
-    stdio: ['ignore', log.fd, log.fd],
+    stdio: ['ignore', log.fd, log.fd, 'ipc'],
   });
-  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -113,12 +139,14 @@ export async function startServer({ dataDir, staticRoot, logFile, env = {}, time
     await log.close();
   };
   try {
+    const port = await listeningPort(server, logFile, timeoutMs);
+    const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, server, logFile, timeoutMs);
+    return { url, port, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, port, stop };
 }
 
 /**

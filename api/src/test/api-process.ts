@@ -38,7 +38,6 @@ export async function startApiProcess(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<ApiProcess> {
-  const port = await freePort();
   const databaseUrl = 'DATABASE_URL' in env ? env.DATABASE_URL : process.env.DATABASE_URL;
   // The server keeps its embedded database in DATA_DIR/db (config/env.ts).
   if (!databaseUrl) await loadMigratedPgliteDir(path.join(dataDir, 'db'));
@@ -48,7 +47,7 @@ export async function startApiProcess(
       ...process.env,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: '0',
       JWT_SECRET: TEST_JWT_SECRET,
       DATA_DIR: dataDir,
       STATIC_ROOT: path.join(dataDir, 'no-site'),
@@ -62,7 +61,8 @@ export async function startApiProcess(
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The channel on which it reports its port (server.ts).
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   // Passed on as it comes, as if inherited, and kept for the tests that read the log.
   let output = '';
@@ -74,8 +74,12 @@ export async function startApiProcess(
     output += chunk.toString();
     process.stderr.write(chunk);
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + PROCESS_START_TIMEOUT_MS;
+  const port = await listeningPort(child, PROCESS_START_TIMEOUT_MS).catch((error: Error) => {
+    child.kill('SIGTERM');
+    throw new Error(`API process did not start: ${error.message}`);
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API process exited with ${child.exitCode}`);
     const healthy = await fetch(`${baseUrl}/api/health`).then(
@@ -87,6 +91,27 @@ export async function startApiProcess(
   }
   child.kill('SIGTERM');
   throw new Error(`API process on port ${port} did not start`);
+}
+
+/** The port a server process reports once it listens (server.ts); fails if it exits or times out first. */
+function listeningPort(child: ChildProcess, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { listening?: unknown }) => {
+      if (typeof message?.listening === 'number') settle(() => resolve(message.listening as number));
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      settle(() => reject(new Error(`it exited with ${code ?? signal}`)));
+    const timer = setTimeout(
+      () => settle(() => reject(new Error(`no port reported within ${timeoutMs} ms`))),
+      timeoutMs,
+    );
+    function settle(outcome: () => void) {
+      clearTimeout(timer);
+      child.off('message', onMessage).off('exit', onExit);
+      outcome();
+    }
+    child.on('message', onMessage).once('exit', onExit);
+  });
 }
 
 /**

@@ -5,13 +5,16 @@ import { createListingViaApi, type ApiListing } from '../support/listings';
 import { createTestImages } from '../support/test-images';
 
 let listing: ApiListing;
+let similar: ApiListing;
 
 test.beforeAll(async ({ playwright }) => {
   const baseURL = process.env.E2E_BASE_URL!;
   const mailbox = new Mailbox(process.env.E2E_MAIL_DIR!);
   const request = await playwright.request.newContext({ baseURL });
   const seller = await signUpViaApi({ baseURL, mailbox, email: uniqueEmail('seo-seller') });
-  listing = await createListingViaApi(request, seller, await createTestImages(4));
+  const photos = await createTestImages(4);
+  listing = await createListingViaApi(request, seller, photos);
+  similar = await createListingViaApi(request, seller, photos, { title: 'Another 2012 Civic', price: 6900 });
   await request.dispose();
 });
 
@@ -24,6 +27,10 @@ test.describe('without JavaScript', () => {
     await expect(main.getByRole('heading', { level: 1 })).toHaveText('2012 Honda Civic LX');
     await expect(main).toContainText('$7,400');
     await expect(page).toHaveTitle('2012 Honda Civic — $7,400');
+    // What the page shows below the car comes in the same response.
+    await expect(main.getByRole('region', { name: /^Deal rating/ })).toBeVisible();
+    const similarCars = main.getByRole('region', { name: 'Similar Cars' });
+    await expect(similarCars.locator(`a[href="/listing/${similar._id}"]`)).toHaveCount(1);
   });
 
   test('a search page names its search and lists its results, each title a link to its listing', async ({
@@ -39,6 +46,19 @@ test.describe('without JavaScript', () => {
       /^\/listing\//,
     );
   });
+});
+
+test('a guest’s listing page arrives whole: the browser asks the API for nothing on load', async ({
+  page,
+}) => {
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) apiCalls.push(pathname);
+  });
+  await page.goto(`/listing/${listing._id}`, { waitUntil: 'networkidle' });
+  await expect(page.getByRole('region', { name: 'Similar Cars' })).toBeVisible();
+  expect(apiCalls).toEqual([]);
 });
 
 test('a listing names the car and its price in JSON-LD, beside the page the browser renders', async ({

@@ -32,9 +32,10 @@ const SAVE_FAILED = 'Failed to save your name. Please try again.';
  * `needed` while the signed-in user has no display name; `field` is the props of a TextField to show
  * then; `ensureName()` resolves true once the user has a name (already had one, or the typed one is
  * valid and saved, which also puts it in the session for the header), false with the error shown
- * on the focused field otherwise.
+ * on the focused field otherwise. `schema` is the parser, or a function that loads it (called by
+ * `ensureName()` when a name is needed), so a page can leave the rules out of its first paint.
  */
-export function useDisplayNamePrompt(schema: DisplayNameParser) {
+export function useDisplayNamePrompt(schema: DisplayNameParser | (() => Promise<DisplayNameParser>)) {
   const needed = useSessionStore((state) => state.isAuthenticated && !state.user?.name);
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
@@ -49,7 +50,13 @@ export function useDisplayNamePrompt(schema: DisplayNameParser) {
 
   const ensureName = async (): Promise<boolean> => {
     if (!needed) return true;
-    const parsed = schema.safeParse({ name });
+    let parser: DisplayNameParser;
+    try {
+      parser = typeof schema === 'function' ? await schema() : schema;
+    } catch {
+      return fail(SAVE_FAILED);
+    }
+    const parsed = parser.safeParse({ name });
     if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? SAVE_FAILED);
     setSaving(true);
     try {

@@ -12,7 +12,6 @@ import {
   useSessionStore,
   type Listing,
 } from '@carmarket/shared';
-import { displayNameSchema } from '@carmarket/shared/schemas';
 import { Badge, Button, Card, ReportForm, TextAreaField, TextField } from '@carmarket/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@carmarket/shared/router';
@@ -95,6 +94,13 @@ const NO_LISTING = 'No listing data';
 
 // POST /messages answers 404 only when the listing is no longer there for the buyer: deleted (or its
 // seller's account), or back in draft with fewer than 4 photos.
+// Only a signed-in user without a name, sending their first message, needs the name rule: it is
+// fetched then, with zod behind it, instead of with the page.
+const loadNameRule = () =>
+  import(/* webpackExports: ["displayNameSchema"] */ '@carmarket/shared/schemas').then(
+    ({ displayNameSchema }) => displayNameSchema,
+  );
+
 const isListingGone = (error: unknown) => httpErrorStatus(error) === 404;
 // The sending limits (new accounts, rate, pasted text) answer 429 with words that say what to do.
 const isLimited = (error: unknown) => httpErrorStatus(error) === 429;
@@ -204,7 +210,7 @@ export function ListingActions({ listing, messaging }: { listing: Listing; messa
   const navigate = useNavigate();
   const favorite = useToggleFavorite(listing._id);
   const send = useSendMessage();
-  const namePrompt = useDisplayNamePrompt(displayNameSchema);
+  const namePrompt = useDisplayNamePrompt(loadNameRule);
   const [content, setContent] = useState(() => greeting(listing));
   // One id per message, reused if the same message is sent again, so the server stores it once.
   const [clientMessageId, setClientMessageId] = useState(() => crypto.randomUUID());

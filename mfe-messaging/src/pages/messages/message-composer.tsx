@@ -6,7 +6,6 @@ import {
   TYPING_IDLE_MS,
   useDisplayNamePrompt,
   useSocket,
-  type DisplayNameParser,
   type Id,
 } from '@carmarket/shared';
 import { containsContactDetails } from '@carmarket/shared/safety';
@@ -72,10 +71,7 @@ const loadRules = loadOnce<MessageRules>(
     import(/* webpackExports: ["displayNameSchema", "messageContentSchema"] */ '@carmarket/shared/schemas'),
 );
 
-// Send is disabled until the rules have loaded, so the name prompt is never checked with this.
-const namePending: DisplayNameParser = {
-  safeParse: () => ({ success: false, error: { issues: [] } }),
-};
+const loadNameRule = () => loadRules().then(({ displayNameSchema }) => displayNameSchema);
 
 interface Props {
   conversationId: Id;
@@ -93,7 +89,7 @@ export function MessageComposer({ conversationId, recipientId, listingId }: Prop
   const socket = useSocket();
   const send = useSendMessage();
   const [rules, setRules] = useState<MessageRules>();
-  const namePrompt = useDisplayNamePrompt(rules?.displayNameSchema ?? namePending);
+  const namePrompt = useDisplayNamePrompt(loadNameRule);
   const [content, setContent] = useState('');
   const [nudged, setNudged] = useState(false);
   // One id per message being written: a retry of the same text is stored once by the server.

@@ -67,10 +67,7 @@ const loadReviewRules = loadOnce<ReviewRules>(async () => {
   return { parseDraft, displayNameSchema };
 });
 
-// The review step shows only once those rules have loaded, so the name prompt never checks with this.
-const namePending: DisplayNameParser = {
-  safeParse: () => ({ success: false, error: { issues: [] } }),
-};
+const loadNameRule = () => loadReviewRules().then(({ displayNameSchema }) => displayNameSchema);
 
 type FormSection = Exclude<keyof ListingDraft, 'step'>;
 
@@ -101,7 +98,7 @@ export function CreateListingPage() {
   const { submit, busy: submitting, progress } = useSubmitListing();
   const { step } = draft;
   const reviewRules = useLoadedWhen(step === REVIEW_STEP, loadReviewRules);
-  const namePrompt = useDisplayNamePrompt(reviewRules?.displayNameSchema ?? namePending);
+  const namePrompt = useDisplayNamePrompt(loadNameRule);
   const busy = submitting || namePrompt.saving;
   const heading = useRef<HTMLHeadingElement>(null);
 

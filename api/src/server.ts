@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config/env.js';
 import { buildApp } from './app.js';
 import { SHUTDOWN_TIMEOUT_MS } from './http/graceful-shutdown.js';
 import { backupSocketPath, serveSnapshots } from './db/backup-socket.js';
+import { keepPlannerStatistics } from './db/planner-statistics.js';
 import { seedIfEmpty } from './seed/seed.js';
 import { createStorage } from './storage/storage.js';
 
@@ -18,6 +19,8 @@ async function start(): Promise<void> {
     const report = await seedIfEmpty(app.database.db, createStorage(config), (line) => app.log.info(line));
     if (report) app.log.info(`seed: ${report.listings} demo listings in ${report.seconds.toFixed(1)} s`);
   }
+  const statistics = await keepPlannerStatistics(app.database, app.log);
+  app.addHook('onClose', async () => statistics.stop());
   // `npm run backup` takes the embedded database's snapshot from this process (db/backup-socket.ts).
   if (app.database.snapshot) {
     const socketPath = backupSocketPath(config.dataDir);

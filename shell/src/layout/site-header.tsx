@@ -1,7 +1,7 @@
 import { formatDisplayName, http, routes, useHydrated, useSessionStore } from '@carmarket/shared';
 import { Button, VisuallyHidden } from '@carmarket/shared/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState, type ComponentProps } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@carmarket/shared/router';
 import styled, { css } from 'styled-components';
 import { NotificationsMenu } from '../features/notifications';
@@ -189,6 +189,20 @@ function useLogout() {
 }
 
 /**
+ * The phone's menu button. A server-rendered button waits for its handler (useHydrated); read here,
+ * so only the button renders again once hydrated, not the whole header (that render is synchronous).
+ */
+function MenuToggle(props: Pick<ComponentProps<'button'>, 'aria-expanded' | 'aria-controls' | 'onClick'>) {
+  const hydrated = useHydrated();
+  return (
+    <MenuButton type="button" $variant="secondary" $size="sm" disabled={!hydrated} {...props}>
+      <Hamburger />
+      <VisuallyHidden>Menu</VisuallyHidden>
+    </MenuButton>
+  );
+}
+
+/**
  * Spec §2 header: a guest sees Login and Get Started; a signed-in user their pages, Sell, Messages,
  * the notifications menu, Profile and Logout. The Menu button comes right after the brand in reading order, so the menu it
  * opens is what Tab reaches next.
@@ -204,25 +218,16 @@ export function SiteHeader() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
   const signedIn = isAuthenticated && user;
-  // A server-rendered header: its buttons wait for their handlers (useHydrated).
-  const hydrated = useHydrated();
 
   return (
     <Header>
       <Bar>
         <Brand to={routes.home}>CarMarket</Brand>
-        <MenuButton
-          type="button"
-          $variant="secondary"
-          $size="sm"
+        <MenuToggle
           aria-expanded={menuOpen}
           aria-controls={`${menuId} ${accountId}`}
-          disabled={!hydrated}
           onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
-        >
-          <Hamburger />
-          <VisuallyHidden>Menu</VisuallyHidden>
-        </MenuButton>
+        />
         <Nav id={menuId} aria-label="Main" $open={menuOpen}>
           <PageLink to={routes.home} end>
             Home

@@ -1,9 +1,9 @@
-import { routes, toSearchQueryString, useHydrated } from '@carmarket/shared';
+import { routes, toSearchQueryString } from '@carmarket/shared';
 import { Button, Card, PageContainer } from '@carmarket/shared/ui';
 import { Link } from '@carmarket/shared/router';
 import styled from 'styled-components';
 import { LOWEST_PRICES_ROW, NEWEST_ROW, usePopularMakes } from './api/get-home-rows';
-import { HOME_RADIUS_MILES, HomeSearch, rememberedZip } from './home-search';
+import { HOME_RADIUS_MILES, HomeSearch, useRememberedZip } from './home-search';
 import { InventoryRow } from './inventory-row';
 
 const Hero = styled.section`
@@ -92,20 +92,31 @@ const features = [
   },
 ];
 
+/** Cars near the ZIP searched last on this device; nothing before one was searched. */
+function NearYouRow() {
+  const zip = useRememberedZip();
+  if (!zip) return null;
+  return (
+    <InventoryRow
+      id="near-you"
+      title={`Near ${zip}`}
+      params={{ zipCode: zip, radius: HOME_RADIUS_MILES, sort: 'newest' }}
+    />
+  );
+}
+
 /**
  * Spec §2 home, inventory first: a hero search, rows of real listings (newest, lowest prices, near
  * the ZIP searched last), popular makes, then the three feature cards and the call to action.
  */
 export function HomePage() {
   const makes = usePopularMakes().data ?? [];
-  // The server knows no remembered ZIP: a page it rendered is hydrated without one, then shows it.
-  const zip = useHydrated() ? rememberedZip() : null;
   return (
     <>
       <Hero aria-labelledby="home-title">
         <Title id="home-title">Find Your Perfect Used Car Under $10k</Title>
         <Lead>Browse affordable cars from private sellers and dealers, or sell yours in a few steps.</Lead>
-        <HomeSearch makes={makes.map((make) => make.value)} zip={zip} />
+        <HomeSearch makes={makes.map((make) => make.value)} />
         <HeroLinks>
           <Button as={Link} to={routes.search} $variant="secondary">
             Browse Cars
@@ -118,13 +129,7 @@ export function HomePage() {
       <PageContainer>
         <InventoryRow id="newest-cars" title="Newest Cars" params={NEWEST_ROW} eager />
         <InventoryRow id="lowest-prices" title="Lowest Prices" params={LOWEST_PRICES_ROW} />
-        {zip && (
-          <InventoryRow
-            id="near-you"
-            title={`Near ${zip}`}
-            params={{ zipCode: zip, radius: HOME_RADIUS_MILES, sort: 'newest' }}
-          />
-        )}
+        <NearYouRow />
         {makes.length > 0 && (
           <MakesSection aria-labelledby="popular-makes">
             <h2 id="popular-makes">Popular Makes</h2>

@@ -1,6 +1,6 @@
 import { formatPrice, routes, toSearchQueryString, ZIP_PATTERN } from '@carmarket/shared';
 import { Button, SelectField, TextField } from '@carmarket/shared/ui';
-import { useState, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useNavigate } from '@carmarket/shared/router';
 import styled from 'styled-components';
 
@@ -19,6 +19,16 @@ export function rememberedZip(): string | null {
   }
 }
 
+const noUpdates = () => () => {};
+
+/**
+ * The remembered ZIP. The server knows none, so a page it rendered is hydrated without one; React
+ * then renders again, synchronously, only the parts whose value differs: the visitors who have one.
+ */
+export function useRememberedZip(): string | null {
+  return useSyncExternalStore(noUpdates, rememberedZip, () => null);
+}
+
 const Form = styled.form`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
@@ -35,10 +45,11 @@ const Form = styled.form`
 
 /**
  * The hero search: make, model, max price and ZIP, landing on /search with those filters (empty
- * ones left out). `makes` are the popular ones; any make can be typed; `zip` the one remembered.
+ * ones left out). `makes` are the popular ones; any make can be typed; the ZIP starts as the one remembered.
  * A real GET form to /search, so a search sent before the page's code has loaded still lands there.
  */
-export function HomeSearch({ makes, zip }: { makes: string[]; zip: string | null }) {
+export function HomeSearch({ makes }: { makes: string[] }) {
+  const zip = useRememberedZip();
   const navigate = useNavigate();
   const [zipError, setZipError] = useState<string>();
 
@@ -90,7 +101,7 @@ export function HomeSearch({ makes, zip }: { makes: string[]; zip: string | null
         options={MAX_PRICES.map((price) => ({ value: String(price), label: formatPrice(price) }))}
       />
       <TextField
-        // A ZIP remembered is known only once hydrated (HomePage): the field starts again with it.
+        // A ZIP remembered is known only once hydrated: the field starts again with it.
         key={zip}
         label="ZIP code"
         name="zipCode"

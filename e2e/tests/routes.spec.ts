@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expectAccessible } from '../support/a11y';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
 // Spec §2's route table. Ids that match nothing still exercise the route (and its guard).
@@ -71,5 +72,31 @@ test.describe('route guards', () => {
     await page.goto('/no/such/page');
     await expect(page).toHaveURL('/');
     await expectAccessible(page);
+  });
+});
+
+test.describe('scroll positions', () => {
+  // The position is set as React hydrates the page; the theme toggle turns on just after.
+  const hydrated = (page: Page) => expect(page.getByRole('button', { name: /^Switch to/ })).toBeEnabled();
+  const scrollTo = async (page: Page, y: number) => {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+  };
+
+  test('a page opened anew starts at its top, and a reload keeps where it was left', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto('/');
+    await hydrated(page);
+    await scrollTo(page, 400);
+
+    // Another document (a typed address, a full-page link): the last one's position is not its own.
+    await page.goto('/?opened=again');
+    await hydrated(page);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await scrollTo(page, 300);
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
   });
 });

@@ -15,6 +15,20 @@ function readStored(): Record<string, number> {
   }
 }
 
+/**
+ * Where an entry's position is kept: its history key, or for a document's first entry, which React
+ * Router keys 'default' in every document, its URL.
+ */
+function entryKey({ key, pathname, search }: { key: string; pathname: string; search: string }): string {
+  return key === 'default' ? `default ${pathname}${search}` : key;
+}
+
+/** True when this document was opened anew (a link, a typed address), not reloaded or returned to. */
+function documentOpenedAnew(): boolean {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation?.type === 'navigate';
+}
+
 function scrollToHash(hash: string): boolean {
   try {
     const element = document.getElementById(decodeURIComponent(hash.slice(1)));
@@ -58,8 +72,10 @@ export function useScrollRestoration() {
   }, []);
 
   useLayoutEffect(() => {
-    currentKey = location.key;
-    const saved = action === 'POP' ? positions[location.key] : undefined;
+    currentKey = entryKey(location);
+    // A document's first location counts as POP: only a reload, Back or Forward returns to it.
+    const returning = action === 'POP' && !(location.key === 'default' && documentOpenedAnew());
+    const saved = returning ? positions[currentKey] : undefined;
     if (saved !== undefined) window.scrollTo(0, saved);
     else if (!(location.hash && scrollToHash(location.hash))) window.scrollTo(0, 0);
   }, [location, action]);

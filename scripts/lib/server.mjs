@@ -7,6 +7,7 @@ import { cp, mkdir, open, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { repoRoot } from './build.mjs';
+import { listeningPort } from './listening-port.mjs';
 
 export const serverEntry = path.join(repoRoot, 'api/dist/server.js');
 /**
@@ -69,29 +70,6 @@ async function startFailure(state, logFile) {
   return new Error(`${state}; server log (${logFile}):\n${log.split('\n').slice(-40).join('\n')}`);
 }
 
-/**
- * The port the server reports once it listens. Not a port found free beforehand: another process
- * could take it first, and the caller would then talk to that process.
- */
-function listeningPort(server, logFile, timeoutMs) {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message) => {
-      if (typeof message?.listening === 'number') settle(() => resolve(message.listening));
-    };
-    const onExit = () => settle(() => startFailure('server exited', logFile).then(reject));
-    const timer = setTimeout(
-      () => settle(() => startFailure(`no port reported within ${timeoutMs} ms`, logFile).then(reject)),
-      timeoutMs,
-    );
-    function settle(outcome) {
-      clearTimeout(timer);
-      server.off('message', onMessage).off('exit', onExit);
-      outcome();
-    }
-    server.on('message', onMessage).once('exit', onExit);
-  });
-}
-
 async function waitForHealth(url, server, logFile, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -139,7 +117,9 @@ export async function startServer({ dataDir, staticRoot, logFile, env = {}, time
     await log.close();
   };
   try {
-    const port = await listeningPort(server, logFile, timeoutMs);
+    const port = await listeningPort(server, timeoutMs).catch(async (error) => {
+      throw await startFailure(`the server did not start: ${error.message}`, logFile);
+    });
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, server, logFile, timeoutMs);
     return { url, port, stop };

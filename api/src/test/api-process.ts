@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listeningPort } from '../../../scripts/lib/listening-port.mjs';
 import { TEST_JWT_SECRET, TEST_REDIS_KEY_PREFIX } from './test-app.js';
 import { loadMigratedPgliteDir } from './test-database.js';
 
@@ -91,27 +92,6 @@ export async function startApiProcess(
   }
   child.kill('SIGTERM');
   throw new Error(`API process on port ${port} did not start`);
-}
-
-/** The port a server process reports once it listens (server.ts); fails if it exits or times out first. */
-function listeningPort(child: ChildProcess, timeoutMs: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: { listening?: unknown }) => {
-      if (typeof message?.listening === 'number') settle(() => resolve(message.listening as number));
-    };
-    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
-      settle(() => reject(new Error(`it exited with ${code ?? signal}`)));
-    const timer = setTimeout(
-      () => settle(() => reject(new Error(`no port reported within ${timeoutMs} ms`))),
-      timeoutMs,
-    );
-    function settle(outcome: () => void) {
-      clearTimeout(timer);
-      child.off('message', onMessage).off('exit', onExit);
-      outcome();
-    }
-    child.on('message', onMessage).once('exit', onExit);
-  });
 }
 
 /**

@@ -92,8 +92,6 @@ const SEND_FAILED = 'Failed to send message. Please try again.';
 // Spec §8: the Message Seller button with no listing behind it.
 const NO_LISTING = 'No listing data';
 
-// POST /messages answers 404 only when the listing is no longer there for the buyer: deleted (or its
-// seller's account), or back in draft with fewer than 4 photos.
 // Only a signed-in user without a name, sending their first message, needs the name rule: it is
 // fetched then, with zod behind it, instead of with the page.
 const loadNameRule = () =>
@@ -101,6 +99,8 @@ const loadNameRule = () =>
     ({ displayNameSchema }) => displayNameSchema,
   );
 
+// POST /messages answers 404 only when the listing is no longer there for the buyer: deleted (or its
+// seller's account), or back in draft with fewer than 4 photos.
 const isListingGone = (error: unknown) => httpErrorStatus(error) === 404;
 // The sending limits (new accounts, rate, pasted text) answer 429 with words that say what to do.
 const isLimited = (error: unknown) => httpErrorStatus(error) === 429;

@@ -10,7 +10,7 @@ const MAX_PRICES = [3000, 5000, 7500, 10000];
 const ZIP_KEY = 'carmarket-home-zip';
 
 /** The ZIP the visitor last searched near, remembered on this device for the "near you" row. */
-export function rememberedZip(): string | null {
+function rememberedZip(): string | null {
   try {
     const zip = localStorage.getItem(ZIP_KEY);
     return zip && ZIP_PATTERN.test(zip) ? zip : null;

@@ -9,6 +9,7 @@ import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { apiDevPort, devPort, devRemotesManifest, findRemote, type FederatedAppName } from './apps.js';
 import { createSharedConfig } from './shared-config.js';
+import { withBrowserStandIns } from './browser-stand-ins.js';
 
 export interface FederatedAppOptions {
   /** 'shell' for the host, otherwise the remote's Module Federation name (e.g. 'mfe_search'). */
@@ -239,6 +240,7 @@ export function createFederatedWebpackConfig({ name, dir, exposes = {} }: Federa
           ? // Absolute script URLs: the page is also served for nested client routes (/listing/1).
             [new HtmlWebpackPlugin({ template: './index.html', chunks: ['main'], publicPath: '/' })]
           : []),
+        withBrowserStandIns,
         ...(production && !standalonePage ? precompressionPlugins() : []),
       ],
       devServer,

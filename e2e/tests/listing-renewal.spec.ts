@@ -10,7 +10,7 @@ test('an expired listing shows its notice on My Listings and one click on Renew 
   request,
   signInViaApi,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(SHORT_RENEWAL_PERIOD_MS + 90_000);
   const owner = await signInViaApi(page);
   await createListingViaApi(request, owner, await createTestImages(4), {
     vehicle: { model: 'Element', bodyType: 'suv' },

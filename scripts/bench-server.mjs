@@ -32,7 +32,6 @@ import { io as connectSocket } from 'socket.io-client';
 import {
   buildApi,
   drizzleModule,
-  freePort,
   onEachDatabase,
   root,
   seedListings,
@@ -76,18 +75,17 @@ const HELLO_WORLD = `
   import Fastify from 'fastify';
   const app = Fastify();
   app.get('/', async () => ({ hello: 'world' }));
-  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-  console.log('listening');`;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(app.server.address().port);`;
 
 async function startHelloWorld() {
-  const port = await freePort();
   const child = spawn(process.execPath, ['--input-type=module', '-e', HELLO_WORLD], {
     cwd: root,
-    env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise((resolve, reject) => {
-    child.stdout.once('data', resolve);
+  // The port it listens on, as it prints it (one it chose: none probed free beforehand).
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.once('data', (data) => resolve(Number.parseInt(String(data), 10)));
     child.once('exit', () => reject(new Error('the hello-world server exited')));
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));

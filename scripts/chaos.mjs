@@ -51,7 +51,8 @@ import {
   SOCKET_RECONNECTION_DELAY_MS,
 } from '@carmarket/shared/constants';
 import { tsImport } from 'tsx/esm/api';
-import { drizzleModule, freePort, onPostgres, postgresUrl, withDatabase } from './lib/bench-setup.mjs';
+import { drizzleModule, onPostgres, postgresUrl, withDatabase } from './lib/bench-setup.mjs';
+import { freePort } from './lib/listening-port.mjs';
 import { buildStale, repoRoot } from './lib/build.mjs';
 import { percentile } from './lib/percentile.mjs';
 import { uniqueEmail } from './lib/session.mjs';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { repoRoot } from '../../scripts/lib/build.mjs';
-import { freePort } from '../../scripts/lib/server.mjs';
+import { freePort } from '../../scripts/lib/listening-port.mjs';
 
 const execFileAsync = promisify(execFile);
 

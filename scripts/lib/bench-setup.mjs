@@ -3,11 +3,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { listeningPort } from './listening-port.mjs';
 import { serverEntry, serverEnvironment, serverNodeOptions } from './server.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -48,19 +48,8 @@ export async function seedListings(database, listings) {
   return report;
 }
 
-export const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
 /** The built API as its own process; `env` adds to (or overrides) the benchmark's settings. */
 export async function startServer(env) {
-  const port = await freePort();
   const child = spawn(process.execPath, [...serverNodeOptions, serverEntry], {
     env: {
       ...serverEnvironment,
@@ -69,15 +58,15 @@ export async function startServer(env) {
       ...env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: '0',
       LOG_LEVEL: 'warn',
       SEED_ON_START: 'false',
       GEOCODER_URL: '',
       RATE_LIMIT_MAX: '100000000',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const base = `http://127.0.0.1:${port}`;
+  const base = `http://127.0.0.1:${await listeningPort(child, 120_000)}`;
   for (let attempt = 0; attempt < 600; attempt += 1) {
     if (child.exitCode !== null) throw new Error('the API exited during start-up');
     try {

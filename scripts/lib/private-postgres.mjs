@@ -7,7 +7,7 @@ import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './bench-setup.mjs';
+import { freePort } from './listening-port.mjs';
 
 const run = promisify(execFile);
 const DEBIAN_ROOT = '/usr/lib/postgresql';

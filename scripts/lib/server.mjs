@@ -4,7 +4,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, open, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { repoRoot } from './build.mjs';
 import { listeningPort } from './listening-port.mjs';
@@ -43,18 +42,6 @@ export function frontEndOf(dir) {
  * default is a minute), so tests that need a second code do not wait a minute for it.
  */
 export const siteCodeResendIntervalMs = 1000;
-
-/** A port nobody listens on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Copies the built shell and remotes into `staticRoot` with the repository's layout. */
 export async function prepareStaticRoot(staticRoot) {

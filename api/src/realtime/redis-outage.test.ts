@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createAccessTokens } from '../modules/auth/tokens.js';
-import { freePort } from '../test/api-process.js';
+import { freePort } from '../../../scripts/lib/listening-port.mjs';
 import { redisAnswers } from '../test/local-services.js';
 import { openSocket, type TestSocket } from '../test/socket-client.js';
 import { STARTUP_TIMEOUT_MS, startTestApp, TEST_JWT_SECRET, type TestApp } from '../test/test-app.js';

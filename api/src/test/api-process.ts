@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listeningPort } from '../../../scripts/lib/listening-port.mjs';
@@ -9,17 +8,6 @@ import { loadMigratedPgliteDir } from './test-database.js';
 /** A server process starts tsx and opens its database: generous on a busy machine. */
 export const PROCESS_START_TIMEOUT_MS = 120_000;
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ApiProcess {
   baseUrl: string;

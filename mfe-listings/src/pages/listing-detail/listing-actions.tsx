@@ -95,9 +95,7 @@ const NO_LISTING = 'No listing data';
 // Only a signed-in user without a name, sending their first message, needs the name rule: it is
 // fetched then, with zod behind it, instead of with the page.
 const loadNameRule = () =>
-  import(/* webpackExports: ["displayNameSchema"] */ '@carmarket/shared/schemas').then(
-    ({ displayNameSchema }) => displayNameSchema,
-  );
+  import('@carmarket/shared/schemas').then(({ displayNameSchema }) => displayNameSchema);
 
 // POST /messages answers 404 only when the listing is no longer there for the buyer: deleted (or its
 // seller's account), or back in draft with fewer than 4 photos.

@@ -9,9 +9,9 @@ const standIn = (file: string) => fileURLToPath(new URL(`../stand-ins/${file}`, 
  * own packages do the same for Node-only modules (the "browser" field of their package.json).
  */
 export const browserStandIns: readonly { module: RegExp; standIn: string }[] = [
-  // axios tries its 'xhr' adapter first, which every browser has (4.5 KB gzip).
+  // axios tries its 'xhr' adapter first, which every browser has (axios 20.6 -> 16.5 KB gzip).
   { module: /axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/, standIn: standIn('axios-fetch-adapter.js') },
-  // The live connection asks for transports: ['websocket'] (2.4 KB gzip).
+  // The live connection asks for transports: ['websocket'] (socket.io-client 12.7 -> 10.4 KB gzip).
   {
     module:
       /engine\.io-client[\\/]build[\\/]esm[\\/]transports[\\/](polling-xhr|polling-fetch|webtransport)\.js$/,

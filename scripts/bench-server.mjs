@@ -516,7 +516,7 @@ function report(results) {
       lines.push(
         `| ${result.label} | 12 MP photo uploads, 2 at a time, no other requests: processed | ${apiAlone.processed.toFixed(1)}/s | | | sharp alone, 2 at a time: ${alone.toFixed(1)}/s | ${((100 * apiAlone.processed) / alone).toFixed(0)} % |`,
         `| ${result.label} | the same while 10 connections read listings: answered | ${api.answered.toFixed(1)}/s | | | | |`,
-        `| ${result.label} | the same: processed (display + thumbnail made) | ${api.processed.toFixed(1)}/s | | | sharp alone, 2 at a time: ${alone.toFixed(1)}/s | ${((100 * api.processed) / alone).toFixed(0)} % |`,
+        `| ${result.label} | the same: processed (display, medium and thumbnail made) | ${api.processed.toFixed(1)}/s | | | sharp alone, 2 at a time: ${alone.toFixed(1)}/s | ${((100 * api.processed) / alone).toFixed(0)} % |`,
         `| ${result.label} | listing reads (10 connections) meanwhile | ${number(readsDuringUploads.rate)}/s | ${ms(readsDuringUploads.p50)} | ${ms(readsDuringUploads.p99)} | with no uploads: ${number(readsQuiet.rate)}/s, p99 ${ms(readsQuiet.p99)} | |`,
       );
     }

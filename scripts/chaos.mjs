@@ -1153,7 +1153,7 @@ async function testPhoto() {
 
 /**
  * Uploaded photos' rows against the files: a photo is 'processing' while the server holds its
- * original (DATA_DIR/photo-originals) and 'ready' once its display and thumbnail files are in the
+ * original (DATA_DIR/photo-originals) and 'ready' once its display, medium and thumbnail files are in the
  * photo store. Counted: ready rows missing a file, rows still processing, and files no row owns
  * (demo photos are shared files under demo/, which no row owns alone).
  */
@@ -1170,13 +1170,14 @@ async function photoConsistency(databaseUrl, dataDir) {
       .map((file) => path.join('photos', file)),
   );
   const photosWithFiles = new Set(
-    [...files].map((file) => path.basename(file).replace(/(-thumb)?\.webp$/, '')),
+    [...files].map((file) => path.basename(file).replace(/(-thumb|-800)?\.webp$/, '')),
   );
   const originals = await readdir(path.join(dataDir, 'photo-originals')).catch(() => []);
   return {
     rows: rows.length,
     rowsWithoutFiles: rows.filter(
-      (row) => row.status === 'ready' && !photoKeys(row.public_id).every((key) => files.has(key)),
+      (row) =>
+        row.status === 'ready' && !Object.values(photoKeys(row.public_id)).every((key) => files.has(key)),
     ).length,
     stillProcessing: rows.filter((row) => row.status === 'processing').length,
     orphanPhotos: [...photosWithFiles].filter((id) => !withRow.has(id)).length,

@@ -22,7 +22,14 @@ export interface ApiListing {
     mileage: number;
     features: Record<string, string[]>;
     mpg: { city: number | null; highway: number | null; combined: number | null };
-    images: { url: string; publicId: string; isPrimary: boolean; status: 'processing' | 'ready' }[];
+    images: {
+      url: string;
+      medium?: string;
+      thumbnail: string;
+      publicId: string;
+      isPrimary: boolean;
+      status: 'processing' | 'ready';
+    }[];
   };
 }
 

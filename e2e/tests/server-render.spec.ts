@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { repoRoot } from '../../scripts/lib/build.mjs';
 import { Mailbox } from '../../scripts/lib/smtp-catcher.mjs';
 import { signUpViaApi, uniqueEmail } from '../../scripts/lib/session.mjs';
@@ -141,6 +141,57 @@ test.describe('without JavaScript', () => {
         .first(),
     ).toBeVisible();
   });
+});
+
+/** The address an image element shows, once it has loaded (its pick from its srcset). */
+const shownFile = async (image: Locator) =>
+  new URL(
+    await image.evaluate(
+      (element: HTMLImageElement) =>
+        new Promise<string>((resolve) =>
+          element.complete && element.currentSrc
+            ? resolve(element.currentSrc)
+            : element.addEventListener('load', () => resolve(element.currentSrc), { once: true }),
+        ),
+    ),
+  ).pathname;
+
+test.describe('on a phone', () => {
+  test.use({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+
+  test("photos come from their 800 px files: the listing's, asked for from the head, and a search card's", async ({
+    page,
+  }) => {
+    const primary = listing.vehicle.images.find((image) => image.isPrimary)!;
+    expect(primary.medium).toMatch(/-800\.webp$/);
+    await page.goto(`/listing/${listing._id}`);
+    await expect(page.locator('head > link[rel="preload"][as="image"]')).toHaveAttribute(
+      'imagesrcset',
+      `${primary.medium} 800w, ${primary.url} 1600w`,
+    );
+    const photo = page.locator('[data-remote="mfe_listings"] img[fetchpriority="high"]');
+    expect(await shownFile(photo)).toBe(primary.medium);
+
+    await page.goto('/search?make=Honda');
+    const card = page
+      .getByRole('article', { name: '2012 Honda Civic LX' })
+      .filter({ has: page.locator(`a[href="/listing/${listing._id}"]`) });
+    await card.scrollIntoViewIfNeeded();
+    expect(await shownFile(card.locator('img'))).toBe(primary.medium);
+  });
+});
+
+test("a wide screen shows the listing's photo from its 1600 px file", async ({ page }) => {
+  const primary = listing.vehicle.images.find((image) => image.isPrimary)!;
+  await page.goto(`/listing/${listing._id}`);
+  expect(await shownFile(page.locator('[data-remote="mfe_listings"] img[fetchpriority="high"]'))).toBe(
+    primary.url,
+  );
 });
 
 test('the browser hydrates the listing the server rendered: same elements, no mismatch warning', async ({

@@ -54,12 +54,14 @@ async function loadPglite(tar, dataDir, read = migrationLevel) {
   }
 }
 
-/** The links of the photos a database names ('processing' ones have no files yet). */
+/**
+ * The links of the photos a database names ('processing' ones have no files yet; photos made before
+ * the medium size have none of it).
+ */
 const photoLinks = async (query) =>
-  (await query(`select url, thumbnail from listing_images where status = 'ready'`)).flatMap((row) => [
-    row.url,
-    row.thumbnail,
-  ]);
+  (await query(`select url, medium, thumbnail from listing_images where status = 'ready'`)).flatMap((row) =>
+    [row.url, row.medium, row.thumbnail].filter(Boolean),
+  );
 
 /** Runs `work` on every item, `parallel` at a time. */
 async function eachInParallel(items, parallel, work) {

@@ -264,6 +264,8 @@ export const listingImages = pgTable(
     publicId: text('public_id').notNull(),
     url: text('url').notNull(),
     thumbnail: text('thumbnail').notNull(),
+    // The 800 px size between them; none for photos made before it (and shared demo files of old).
+    medium: text('medium'),
     alt: text('alt').notNull().default(''),
     position: integer('position').notNull().default(0),
     isPrimary: boolean('is_primary').notNull().default(false),

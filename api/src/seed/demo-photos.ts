@@ -6,6 +6,7 @@ import type { VehicleProfile } from './vehicles.js';
 
 export interface DemoPhoto {
   url: string;
+  medium: string;
   thumbnail: string;
 }
 
@@ -141,8 +142,8 @@ export function demoPhotoSvg(profile: VehicleProfile, view: number): string {
 const VERSION = 'v1';
 
 /**
- * The demo photos of the models, rendered locally with sharp (display size and thumbnail, like an
- * upload) and stored once under demo/: shared by every demo listing of that model, and reused by
+ * The demo photos of the models, rendered locally with sharp (display, medium and thumbnail sizes,
+ * like an upload) and stored once under demo/: shared by every demo listing of that model, and reused by
  * later seeds when already in storage. Returns the photos per model, in view order.
  */
 export async function ensureDemoPhotos(
@@ -157,14 +158,19 @@ export async function ensureDemoPhotos(
     photos.set(profile, list);
     VIEWS.forEach((view, index) => {
       const base = `demo/${VERSION}/${profileKey(profile)}-${view.name}`;
-      const keys = [`${base}.webp`, `${base}-thumb.webp`] as const;
-      list.push({ url: storage.url(keys[0]), thumbnail: storage.url(keys[1]) });
+      const keys = { display: `${base}.webp`, medium: `${base}-800.webp`, thumbnail: `${base}-thumb.webp` };
+      const sizes = Object.keys(keys) as (keyof typeof keys)[];
+      list.push({
+        url: storage.url(keys.display),
+        medium: storage.url(keys.medium),
+        thumbnail: storage.url(keys.thumbnail),
+      });
       jobs.push(async () => {
-        if ((await storage.exists(keys[0])) && (await storage.exists(keys[1]))) return false;
+        const stored = await Promise.all(sizes.map((size) => storage.exists(keys[size])));
+        if (stored.every(Boolean)) return false;
         // Flat drawings compress well with less effort; rendering dominates a small seed's time.
-        const { display, thumbnail } = await encodePhoto(sharp(Buffer.from(demoPhotoSvg(profile, index))), 2);
-        await storage.put(keys[0], display, PHOTO_CONTENT_TYPE);
-        await storage.put(keys[1], thumbnail, PHOTO_CONTENT_TYPE);
+        const encoded = await encodePhoto(sharp(Buffer.from(demoPhotoSvg(profile, index))), 2);
+        for (const size of sizes) await storage.put(keys[size], encoded[size], PHOTO_CONTENT_TYPE);
         return true;
       });
     });

@@ -159,6 +159,7 @@ function demoImages(
       listingId: listing.id,
       publicId: newPublicId(),
       url: photo.url,
+      medium: photo.medium,
       thumbnail: photo.thumbnail,
       alt: `${alt} ${position + 1}`,
       position,

@@ -64,6 +64,12 @@ export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/
 /** For the file picker's `accept` attribute. */
 export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp';
 export const REVIEW_THUMBNAILS = 4;
+/**
+ * The longest side, in px, of each file the server makes of a photo: the listing page's display
+ * size, the thumbnail on cards, and the medium size between them that a phone's listing page and a
+ * card on a sharp screen pick from their `srcset` (photoSrcSet).
+ */
+export const PHOTO_SIZES_PX = { display: 1600, medium: 800, thumbnail: 400 } as const;
 
 // Listing values
 export const PRICE_MIN = 100;

@@ -88,7 +88,11 @@ export interface AuthResponse {
 export type PhotoStatus = 'processing' | 'ready';
 
 export interface ListingImage {
+  /** The display size, 1600 px on its longest side. */
   url: string;
+  /** 800 px, for `srcset`. Since 3.3; photos made before it have none. */
+  medium?: string;
+  /** 400 px. */
   thumbnail: string;
   alt: string;
   publicId: string;

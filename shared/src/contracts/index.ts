@@ -8,3 +8,4 @@ export * from './listing-visibility.js';
 export * from './deal-rating.js';
 export * from './remote-compatibility.js';
 export * from './server-render.js';
+export * from './photo-srcset.js';

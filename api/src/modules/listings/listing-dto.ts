@@ -15,6 +15,7 @@ import type { ListingPhoto, ListingWithSeller, PriceChangeRow } from './listings
 export function toImageDto(row: ListingPhoto): ListingImage {
   return {
     url: row.url,
+    ...(row.medium ? { medium: row.medium } : {}),
     thumbnail: row.thumbnail,
     alt: row.alt,
     publicId: row.publicId,

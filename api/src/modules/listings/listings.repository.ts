@@ -49,7 +49,7 @@ export interface ListingForPage extends ListingWithSeller {
 
 export type ListingPhoto = Pick<
   ListingImageRow,
-  'url' | 'thumbnail' | 'alt' | 'publicId' | 'isPrimary' | 'status'
+  'url' | 'medium' | 'thumbnail' | 'alt' | 'publicId' | 'isPrimary' | 'status'
 >;
 
 export interface ListingPage {
@@ -95,7 +95,8 @@ export class ListingsRepository {
   private preparePageQuery() {
     return this.selectWithSeller({
       images: sql<ListingPhoto[]>`coalesce((
-        select json_agg(json_build_object('url', ${listingImages.url}, 'thumbnail', ${listingImages.thumbnail},
+        select json_agg(json_build_object('url', ${listingImages.url}, 'medium', ${listingImages.medium},
+          'thumbnail', ${listingImages.thumbnail},
           'alt', ${listingImages.alt}, 'publicId', ${listingImages.publicId}, 'isPrimary', ${listingImages.isPrimary},
           'status', ${listingImages.status})
           order by ${listingImages.position}, ${listingImages.createdAt})

@@ -4,7 +4,7 @@ import type { PhotoStorage } from '../../storage/photo-storage.js';
 import type { ListingPhotosRepository } from '../listings/listing-photos.repository.js';
 import type { PhotoOriginals } from './photo-originals.js';
 
-/** The photo id a stored file's name starts with (`<id>.webp`, `<id>-thumb.webp`, `<id>.webp.<x>.partial`). */
+/** The photo id a stored file's name starts with (`<id>.webp`, `<id>-800.webp`, `<id>-thumb.webp`, `<id>.webp.<x>.partial`). */
 const PHOTO_ID_PREFIX = /^[0-9a-f]{32}/;
 
 /** Uploaded photos' files live under this prefix of the store (demo photos elsewhere, owned by none). */

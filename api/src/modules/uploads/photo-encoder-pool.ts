@@ -56,7 +56,7 @@ export class PhotoEncoderPool {
   }
 
   /**
-   * The display and thumbnail files of the original stored at `originalFile`; undefined when no
+   * The display, medium and thumbnail files of the original stored at `originalFile`; undefined when no
    * file is there. Fails when the original cannot be decoded, or its worker dies meanwhile.
    */
   encode(originalFile: string): Promise<EncodedPhoto | undefined> {
@@ -72,7 +72,8 @@ export class PhotoEncoderPool {
       }
       if ('missing' in reply) return undefined;
       if ('error' in reply) throw new Error(`Encoding the photo failed: ${reply.error}`);
-      return { display: asBuffer(reply.encoded.display), thumbnail: asBuffer(reply.encoded.thumbnail) };
+      const { display, medium, thumbnail } = reply.encoded;
+      return { display: asBuffer(display), medium: asBuffer(medium), thumbnail: asBuffer(thumbnail) };
     });
   }
 

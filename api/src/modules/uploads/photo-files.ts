@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { PHOTO_SIZES_PX } from '@carmarket/shared/constants';
 import { PHOTO_TYPE_ERROR } from '@carmarket/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
 import { BadRequestError, UnsupportedMediaTypeError } from '../../http/errors.js';
 import type { PhotoStorage } from '../../storage/photo-storage.js';
 
-/** Longest side of the photo shown on the listing page and of the thumbnail on cards. */
-export const DISPLAY_MAX_PX = 1600;
-export const THUMBNAIL_MAX_PX = 400;
+const { display: DISPLAY_MAX_PX, medium: MEDIUM_MAX_PX, thumbnail: THUMBNAIL_MAX_PX } = PHOTO_SIZES_PX;
 
 export const PHOTO_CONTENT_TYPE = 'image/webp';
 
 export interface EncodedPhoto {
   display: Buffer;
+  medium: Buffer;
   thumbnail: Buffer;
 }
 
@@ -22,13 +22,13 @@ export function newPublicId(): string {
 }
 
 /**
- * Storage keys of a photo's two files, spread over 256 folders by the id's first two characters.
+ * Storage keys of a photo's files, spread over 256 folders by the id's first two characters.
  * Files are named after their photo alone: deleting photos removes exactly the files their
  * uploads created (demo listings point at shared demo files that no listing owns).
  */
-export function photoKeys(publicId: string): [display: string, thumbnail: string] {
+export function photoKeys(publicId: string): Record<keyof EncodedPhoto, string> {
   const base = `photos/${publicId.slice(0, 2)}/${publicId}`;
-  return [`${base}.webp`, `${base}-thumb.webp`];
+  return { display: `${base}.webp`, medium: `${base}-800.webp`, thumbnail: `${base}-thumb.webp` };
 }
 
 /**
@@ -41,7 +41,7 @@ export async function deletePhotoFiles(
   publicIds: readonly string[],
 ): Promise<void> {
   try {
-    await storage.delete(publicIds.flatMap(photoKeys));
+    await storage.delete(publicIds.flatMap((publicId) => Object.values(photoKeys(publicId))));
   } catch (error) {
     log.error({ err: error, publicIds }, 'could not delete photo files');
   }
@@ -66,11 +66,11 @@ const fitInside = (px: number) =>
   ({ width: px, height: px, fit: 'inside', withoutEnlargement: true }) as const;
 
 /**
- * The display size and the thumbnail, both WebP. The input is decoded once, to the display size,
- * and the thumbnail is made from those pixels: on a 12 MP JPEG decoding is 105 of the ~230 ms of
- * CPU a photo took when each size decoded it in full, and
- * the thumbnail lost 0.1 dB of PSNR (docs/benchmarks.md). Whatever metadata the input carried (EXIF
- * with GPS position, camera details, XMP) is not written: sharp keeps none unless asked.
+ * The display size, the medium size and the thumbnail, all WebP. The input is decoded once, to the
+ * display size, and the smaller sizes are made from those pixels: on a 12 MP JPEG decoding is 105 of
+ * the ~230 ms of CPU a photo took when each size decoded it in full, and the thumbnail lost 0.1 dB of
+ * PSNR (docs/benchmarks.md). Whatever metadata the input carried (EXIF with GPS position, camera
+ * details, XMP) is not written: sharp keeps none unless asked.
  */
 export async function encodePhoto(image: Sharp, effort = UPLOAD_WEBP_EFFORT): Promise<EncodedPhoto> {
   // 8 bits a channel whatever the input's depth (a 16-bit PNG), in sRGB as any output is.
@@ -80,11 +80,12 @@ export async function encodePhoto(image: Sharp, effort = UPLOAD_WEBP_EFFORT): Pr
     .toBuffer({ resolveWithObject: true });
   const pixels = () =>
     sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  const [display, thumbnail] = await Promise.all([
+  const [display, medium, thumbnail] = await Promise.all([
     pixels().webp({ quality: 82, effort }).toBuffer(),
+    pixels().resize(fitInside(MEDIUM_MAX_PX)).webp({ quality: 80, effort }).toBuffer(),
     pixels().resize(fitInside(THUMBNAIL_MAX_PX)).webp({ quality: 75, effort }).toBuffer(),
   ]);
-  return { display, thumbnail };
+  return { display, medium, thumbnail };
 }
 
 /** Larger inputs are refused before decoding: a small file can still expand to gigabytes of pixels. */
@@ -144,7 +145,7 @@ export function jpegShrinkOnLoad(width: number, height: number): 1 | 2 | 4 | 8 {
 }
 
 /**
- * The display and thumbnail files of a checked upload kept at `file`; fails on a file that cannot be
+ * The display, medium and thumbnail files of a checked upload kept at `file`; fails on a file that cannot be
  * decoded completely (failOn 'warning': a truncated file does not yield a half-grey picture). The
  * EXIF orientation is applied to the pixels before the metadata is dropped. A JPEG is decoded at the
  * smallest of libjpeg's scales that still holds the display size (libvips takes the scale as an

@@ -79,12 +79,13 @@ export class UploadsService {
         if (existing + publicIds.length > PHOTOS_MAX) throw tooManyPhotos();
         await photos.insert(
           publicIds.map((publicId, index) => {
-            const [displayKey, thumbnailKey] = photoKeys(publicId);
+            const keys = photoKeys(publicId);
             return {
               listingId,
               publicId,
-              url: this.storage.url(displayKey),
-              thumbnail: this.storage.url(thumbnailKey),
+              url: this.storage.url(keys.display),
+              medium: this.storage.url(keys.medium),
+              thumbnail: this.storage.url(keys.thumbnail),
               alt: '',
               position: existing + index,
               status: 'processing' as const,
@@ -188,7 +189,7 @@ export class UploadsService {
     return step();
   }
 
-  /** Encodes the kept original and writes both files; false when the photo was deleted first. */
+  /** Encodes the kept original and writes its files; false when the photo was deleted first. */
   private async makeFiles(publicId: string): Promise<boolean> {
     const encoded = await this.encoder.encode(this.originals.file(publicId));
     if (!encoded) {
@@ -196,11 +197,12 @@ export class UploadsService {
       if ((await this.retried(() => this.photos.existingPublicIds([publicId]))).size === 0) return false;
       throw new Error('The original of the photo is missing');
     }
-    const [displayKey, thumbnailKey] = photoKeys(publicId);
-    await Promise.all([
-      this.storage.put(displayKey, encoded.display, PHOTO_CONTENT_TYPE),
-      this.storage.put(thumbnailKey, encoded.thumbnail, PHOTO_CONTENT_TYPE),
-    ]);
+    const keys = photoKeys(publicId);
+    await Promise.all(
+      (Object.keys(keys) as (keyof typeof keys)[]).map((size) =>
+        this.storage.put(keys[size], encoded[size], PHOTO_CONTENT_TYPE),
+      ),
+    );
     return true;
   }
 

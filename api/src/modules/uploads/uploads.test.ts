@@ -139,6 +139,8 @@ async function encodingQueue() {
 }
 
 const fileOf = (url: string) => path.join(t.config.uploadDir, url.replace(/^\/uploads\//, ''));
+/** The addresses of a photo's three files: display, medium and thumbnail. */
+const sizesOf = (image: JsonBody): string[] => [image.url, image.medium, image.thumbnail];
 const exists = (file: string) =>
   access(file).then(
     () => true,
@@ -161,7 +163,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/upload/listing/:id', () => {
-  it('answers JPEG, PNG and WebP as processing photos, then makes their WebP display and thumbnail files', async () => {
+  it('answers JPEG, PNG and WebP as processing photos, then makes their WebP display, medium and thumbnail files', async () => {
     const id = await createListing();
     const res = await upload(id, [
       { bytes: await jpeg('#224466', 2400, 1600), name: 'front.jpg' },
@@ -174,6 +176,7 @@ describe('POST /api/upload/listing/:id', () => {
     images.forEach((image: JsonBody, index: number) => {
       expect(image).toEqual({
         url: `/uploads/photos/${image.publicId.slice(0, 2)}/${image.publicId}.webp`,
+        medium: `/uploads/photos/${image.publicId.slice(0, 2)}/${image.publicId}-800.webp`,
         thumbnail: `/uploads/photos/${image.publicId.slice(0, 2)}/${image.publicId}-thumb.webp`,
         alt: `2012 Honda Civic photo ${index + 1}`,
         publicId: expect.stringMatching(/^[0-9a-f]{32}$/),
@@ -194,6 +197,10 @@ describe('POST /api/upload/listing/:id', () => {
       width: 1600,
       height: 1067,
     });
+    const medium = await fetchImage(images[0].medium);
+    expect(medium.response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(medium.bytes).metadata()).toMatchObject({ format: 'webp', width: 800, height: 534 });
+    expect(medium.bytes.length).toBeLessThan(display.bytes.length);
     const thumbnail = await fetchImage(images[0].thumbnail);
     expect(await sharp(thumbnail.bytes).metadata()).toMatchObject({
       format: 'webp',
@@ -213,8 +220,7 @@ describe('POST /api/upload/listing/:id', () => {
     // Two photos encode at once: the third waits its turn behind them.
     const last = (await imagesOf(id))[2];
     expect(last.status).toBe('processing');
-    expect((await fetch(t.baseUrl + last.url)).status).toBe(404);
-    expect((await fetch(t.baseUrl + last.thumbnail)).status).toBe(404);
+    for (const url of sizesOf(last)) expect((await fetch(t.baseUrl + url)).status).toBe(404);
 
     expect((await readyPhotosOf(t, id, seller.accessToken)).map((image) => image.status)).toEqual([
       'ready',
@@ -259,7 +265,7 @@ describe('POST /api/upload/listing/:id', () => {
 
     // Its files may be written after the deletion: they go once its turn in the queue has ended (the
     // test's timeout fails it if they stay).
-    const files = [fileOf(photo.url), fileOf(photo.thumbnail)];
+    const files = sizesOf(photo).map(fileOf);
     while ((await encodingQueue()).encoding > 0 || (await Promise.all(files.map(exists))).some(Boolean)) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -314,7 +320,7 @@ describe('POST /api/upload/listing/:id', () => {
 
     const id = await createListing();
     const [image] = await uploadReady(id, [{ bytes: sideways }]);
-    for (const url of [image.url, image.thumbnail]) {
+    for (const url of sizesOf(image)) {
       const { bytes } = await fetchImage(url);
       const output = await sharp(bytes).metadata();
       expect(output.width).toBeLessThan(output.height!);
@@ -537,6 +543,7 @@ describe('what an upload becomes', () => {
       const name = `photos/${image.publicId.slice(0, 2)}/${image.publicId}`;
       expect(image.publicId).toMatch(/^[0-9a-f]{32}$/);
       expect(image.url).toBe(`/uploads/${name}.webp`);
+      expect(image.medium).toBe(`/uploads/${name}-800.webp`);
       expect(image.thumbnail).toBe(`/uploads/${name}-thumb.webp`);
     }
     expect(new Set(images.map((image) => image.publicId)).size).toBe(2);
@@ -561,7 +568,7 @@ describe('what an upload becomes', () => {
     expect((await sharp(polyglot).metadata()).format).toBe('jpeg');
     const id = await createListing();
     const [image] = await uploadReady(id, [{ bytes: polyglot, name: 'car.html', type: 'text/html' }]);
-    for (const url of [image.url, image.thumbnail]) {
+    for (const url of sizesOf(image)) {
       const { response, bytes } = await fetchImage(url);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/webp');
@@ -645,8 +652,8 @@ describe('changing photos', () => {
   it('deletes a photo and its files; deleting the primary makes the first remaining one primary', async () => {
     const before = await imagesOf(id);
     const primary = before.find((image) => image.isPrimary)!;
-    const files = [fileOf(primary.url), fileOf(primary.thumbnail)];
-    expect(await Promise.all(files.map(exists))).toEqual([true, true]);
+    const files = sizesOf(primary).map(fileOf);
+    expect(await Promise.all(files.map(exists))).toEqual([true, true, true]);
 
     const res = await t.request('DELETE', `/api/upload/image/${primary.publicId}`, {
       json: { listingId: id },
@@ -661,7 +668,7 @@ describe('changing photos', () => {
     expect(res.body.data.map((image: JsonBody) => image.alt)).toEqual(
       [1, 2, 3, 4].map((n) => `2012 Honda Civic photo ${n}`),
     );
-    expect(await Promise.all(files.map(exists))).toEqual([false, false]);
+    expect(await Promise.all(files.map(exists))).toEqual([false, false, false]);
   });
 
   it('hides the listing again when it drops below 4 photos', async () => {
@@ -758,7 +765,7 @@ describe('deleting a listing', () => {
   it('removes its photo files from storage', async () => {
     const id = await createListing();
     const images = await uploadReady(id, await photos(4));
-    const files = images.flatMap((image) => [fileOf(image.url), fileOf(image.thumbnail)]);
+    const files = images.flatMap((image) => sizesOf(image).map(fileOf));
     expect(await Promise.all(files.map(exists))).toEqual(files.map(() => true));
 
     expect((await t.request('DELETE', `/api/listings/${id}`, { token: seller.accessToken })).status).toBe(
@@ -853,17 +860,18 @@ describe('the orphan sweep', () => {
     const id = await createListing();
     const [ready] = await uploadReady(id, await photos(1));
     // A listing's photos, however old their files, stay.
-    const readyFiles = [fileOf(ready.url), fileOf(ready.thumbnail)];
+    const readyFiles = sizesOf(ready).map(fileOf);
     for (const file of readyFiles) await utimes(file, new Date(0), new Date(0));
     const namedOriginal = await plant(original(ready.publicId), 2 * HOUR_MS);
 
     // What a killed upload or deletion leaves: an original whose row was never written, the files
     // (one half written) of a photo whose row is gone.
     const lost = newPublicId();
-    const [display, thumbnail] = photoKeys(lost);
+    const { display, medium, thumbnail } = photoKeys(lost);
     const orphans = await Promise.all([
       plant(original(newPublicId()), 2 * HOUR_MS),
       plant(stored(display), 2 * HOUR_MS),
+      plant(stored(medium), 2 * HOUR_MS),
       plant(stored(thumbnail), 2 * HOUR_MS),
       plant(`${stored(display)}.3f9a1c2b7d4e.partial`, 2 * HOUR_MS),
     ]);
@@ -880,8 +888,8 @@ describe('the orphan sweep', () => {
       t.app.log,
     );
 
-    expect(swept).toEqual({ originals: 1, files: 3 });
-    expect(await Promise.all(orphans.map(exists))).toEqual([false, false, false, false]);
+    expect(swept).toEqual({ originals: 1, files: 4 });
+    expect(await Promise.all(orphans.map(exists))).toEqual(orphans.map(() => false));
     const kept = [...readyFiles, namedOriginal, young, demo];
     expect(await Promise.all(kept.map(exists))).toEqual(kept.map(() => true));
     expect((await fetchImage(ready.url)).response.status).toBe(200);
@@ -900,9 +908,15 @@ describe('the orphan sweep', () => {
       return key;
     };
     try {
-      const named = await Promise.all(photoKeys(ready.publicId).map((key) => store(key, 2 * HOUR_MS)));
-      const orphans = await Promise.all(photoKeys(newPublicId()).map((key) => store(key, 2 * HOUR_MS)));
-      const young = await Promise.all(photoKeys(newPublicId()).map((key) => store(key, 60_000)));
+      const named = await Promise.all(
+        Object.values(photoKeys(ready.publicId)).map((key) => store(key, 2 * HOUR_MS)),
+      );
+      const orphans = await Promise.all(
+        Object.values(photoKeys(newPublicId())).map((key) => store(key, 2 * HOUR_MS)),
+      );
+      const young = await Promise.all(
+        Object.values(photoKeys(newPublicId())).map((key) => store(key, 60_000)),
+      );
       const demo = await store('demo/sedan-1.webp', 2 * HOUR_MS);
 
       const swept = await sweepOrphanPhotos(
@@ -928,7 +942,7 @@ describe('shutting down', () => {
     const images = (await upload(id, await photos(6))).body.data as JsonBody[];
     expect(images.some((image) => image.status === 'processing')).toBe(true);
     await t.app.close();
-    const files = images.flatMap((image) => [fileOf(image.url), fileOf(image.thumbnail)]);
+    const files = images.flatMap((image) => sizesOf(image).map(fileOf));
     expect(await Promise.all(files.map(exists))).toEqual(files.map(() => true));
     expect(await readdir(t.config.photoOriginalsDir)).toEqual([]);
   });

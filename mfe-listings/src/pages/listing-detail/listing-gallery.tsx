@@ -1,8 +1,14 @@
-import { useHydrated, type ListingImage } from '@carmarket/shared';
+import { photoSrcSet, useHydrated, type ListingImage } from '@carmarket/shared';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { GalleryViewer } from './gallery-viewer';
 import { ListingPhoto } from './listing-photo';
+
+/**
+ * How wide the main photo shows: the page's width on a phone and a tablet, two thirds of the page
+ * beside the contact card from the lg breakpoint (the page is at most 1280 px wide).
+ */
+const MAIN_PHOTO_SIZES = '(max-width: 1023px) 100vw, min(66vw, 52rem)';
 
 const Stage = styled.div`
   position: relative;
@@ -137,6 +143,8 @@ export function ListingGallery({ images, name }: { images: ListingImage[]; name:
         >
           <ListingPhoto
             src={current.url}
+            srcSet={photoSrcSet(current, 'page')}
+            sizes={MAIN_PHOTO_SIZES}
             alt={altOf(current, index)}
             processing={current.status === 'processing'}
             loading="eager"

@@ -28,10 +28,15 @@ export function ListingPhoto({
   alt,
   processing = false,
   fit = 'cover',
+  srcSet,
+  sizes,
   loading,
   fetchPriority,
 }: {
   src: string;
+  /** The other sizes of the photo, and how wide it shows (photoSrcSet). */
+  srcSet?: string;
+  sizes?: string;
   alt: string;
   processing?: boolean;
   fit?: 'cover' | 'contain';
@@ -55,6 +60,8 @@ export function ListingPhoto({
   return (
     <Img
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet && sizes}
       alt={alt}
       $fit={fit}
       loading={loading}

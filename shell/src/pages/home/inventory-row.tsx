@@ -2,6 +2,7 @@ import {
   formatMileage,
   formatPrice,
   formatVehicleName,
+  photoSrcSet,
   routes,
   toSearchQueryString,
   type Listing,
@@ -14,6 +15,8 @@ import { HOME_ROW_SIZE, useHomeRow } from './api/get-home-rows';
 
 const PHOTO_WIDTH = 320;
 const PHOTO_HEIGHT = 240;
+/** How wide a card's photo shows (Cars): 14rem in a phone's row, a quarter of the page from lg. */
+const PHOTO_SIZES = '(max-width: 1023px) 14rem, 19rem';
 
 const Section = styled.section`
   padding: 1.5rem 0;
@@ -103,6 +106,8 @@ function CarTile({ listing, eager }: { listing: Listing; eager: boolean }) {
         {primaryImage && primaryImage.status !== 'processing' && (
           <img
             src={primaryImage.thumbnail}
+            srcSet={photoSrcSet(primaryImage, 'card')}
+            sizes={PHOTO_SIZES}
             alt=""
             width={PHOTO_WIDTH}
             height={PHOTO_HEIGHT}

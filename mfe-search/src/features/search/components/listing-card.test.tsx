@@ -82,6 +82,21 @@ describe('ListingCard', () => {
     expect(card.querySelector('img')?.getAttribute('src')).toBe(photo.thumbnail);
   });
 
+  it('offers the medium size beside the thumbnail, for a sharp or wide screen to pick', () => {
+    const medium = '/uploads/photos/4f/4f3a9c0d2b7e4e1a8c6d5b3a2f1e0d9c-800.webp';
+    renderCard(listingWith({ ...photo, medium }));
+    const image = screen.getByRole('article', { name: '2019 Honda Civic EX' }).querySelector('img')!;
+    expect(image.getAttribute('src')).toBe(photo.thumbnail);
+    expect(image.getAttribute('srcset')).toBe(`${photo.thumbnail} 400w, ${medium} 800w`);
+    expect(image.getAttribute('sizes')).toBe('(max-width: 520px) 100vw, (max-width: 767px) 50vw, 20rem');
+  });
+
+  it('shows a photo made before the medium size by its thumbnail alone', () => {
+    renderCard(listingWith(photo));
+    const image = screen.getByRole('article', { name: '2019 Honda Civic EX' }).querySelector('img')!;
+    expect(image.hasAttribute('srcset')).toBe(false);
+  });
+
   it('says "Processing…" in the place of a primary photo whose file is still being made', () => {
     renderCard(listingWith({ ...photo, status: 'processing' }));
     const card = screen.getByRole('article', { name: '2019 Honda Civic EX' });

@@ -3,6 +3,8 @@ import {
   formatMileage,
   formatPrice,
   formatVehicleName,
+  photoSrcSet,
+  PHOTO_SIZES_PX,
   routes,
   type SearchListing,
   type ViewMode,
@@ -101,8 +103,18 @@ const Heart = styled.button`
 `;
 
 // Thumbnails are at most 400 px on their long side; the box is 4:3 whatever the photo's shape.
-const THUMBNAIL_WIDTH = 400;
-const THUMBNAIL_HEIGHT = 300;
+const THUMBNAIL_WIDTH = PHOTO_SIZES_PX.thumbnail;
+const THUMBNAIL_HEIGHT = (THUMBNAIL_WIDTH * 3) / 4;
+
+/**
+ * How wide the photo shows, for the browser's pick from its srcset: a phone's single column of
+ * cards and two on a wider phone (15rem at least each), a card of a wide screen's grid (beside the
+ * filters), the photo column of the list.
+ */
+const PHOTO_SIZES: Record<ViewMode, string> = {
+  grid: '(max-width: 520px) 100vw, (max-width: 767px) 50vw, 20rem',
+  list: '14rem',
+};
 
 /**
  * A search result (spec §2): photo ('No Image' without one, 'Processing…' while it is made after
@@ -142,6 +154,8 @@ export function ListingCard({
         ) : (
           <img
             src={primaryImage.thumbnail}
+            srcSet={photoSrcSet(primaryImage, 'card')}
+            sizes={PHOTO_SIZES[mode]}
             alt={primaryImage.alt || name}
             width={THUMBNAIL_WIDTH}
             height={THUMBNAIL_HEIGHT}

@@ -69,6 +69,7 @@ import { SearchService } from './modules/search/search.service.js';
 import { PHOTO_ENCODERS, PhotoEncoderPool } from './modules/uploads/photo-encoder-pool.js';
 import { PhotoOriginals } from './modules/uploads/photo-originals.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { MediumSizeBackfill } from './modules/uploads/medium-backfill.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { createEventBus, type EventBus } from './realtime/event-bus.js';
@@ -267,9 +268,10 @@ export async function buildApp(
     );
   });
 
+  const listingPhotos = new ListingPhotosRepository(db, guestPages);
   const uploads = new UploadsService(
     listings,
-    new ListingPhotosRepository(db, guestPages),
+    listingPhotos,
     storage,
     new PhotoOriginals(config.photoOriginalsDir),
     photoEncoder,
@@ -283,8 +285,12 @@ export async function buildApp(
     await sweep().catch((error: unknown) => app.log.error({ err: error }, 'photo orphan sweep failed'));
     jobs.push(every(config.photoOrphanAgeMs / 2, sweep, app.log, 'photo orphan sweep'));
   });
+  // Photos stored before the medium size get it, in the background.
+  const mediumBackfill = new MediumSizeBackfill(listingPhotos, storage, app.log);
+  app.addHook('onReady', async () => mediumBackfill.start());
   // After the requests in flight (graceful shutdown's hook runs first), before the database closes.
   app.addHook('preClose', async () => {
+    await mediumBackfill.stop();
     await uploads.finishProcessing();
     await photoEncoder.close();
   });

@@ -280,6 +280,10 @@ export const listingImages = pgTable(
       .on(t.listingId)
       .where(sql`${t.isPrimary}`),
     index('listing_images_listing_position_idx').on(t.listingId, t.position),
+    // The photos the medium-size backfill has left to do (none once it is done).
+    index('listing_images_without_medium_idx')
+      .on(t.url)
+      .where(sql`${t.medium} is null`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import type { BodyType } from '@carmarket/shared/constants';
 import sharp from 'sharp';
 import type { PhotoStorage } from '../storage/photo-storage.js';
-import { encodePhoto, PHOTO_CONTENT_TYPE } from '../modules/uploads/photo-files.js';
+import { encodePhoto, mediumKeyOf, PHOTO_CONTENT_TYPE } from '../modules/uploads/photo-files.js';
 import type { VehicleProfile } from './vehicles.js';
 
 export interface DemoPhoto {
@@ -158,7 +158,11 @@ export async function ensureDemoPhotos(
     photos.set(profile, list);
     VIEWS.forEach((view, index) => {
       const base = `demo/${VERSION}/${profileKey(profile)}-${view.name}`;
-      const keys = { display: `${base}.webp`, medium: `${base}-800.webp`, thumbnail: `${base}-thumb.webp` };
+      const keys = {
+        display: `${base}.webp`,
+        medium: mediumKeyOf(`${base}.webp`),
+        thumbnail: `${base}-thumb.webp`,
+      };
       const sizes = Object.keys(keys) as (keyof typeof keys)[];
       list.push({
         url: storage.url(keys.display),

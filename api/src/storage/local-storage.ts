@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +26,13 @@ export class LocalStorage implements PhotoStorage {
     await rename(partial, file);
   }
 
+  async get(key: string): Promise<Buffer | undefined> {
+    return readFile(this.fileFor(key)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
+  }
+
   async exists(key: string): Promise<boolean> {
     return access(this.fileFor(key)).then(
       () => true,
@@ -44,6 +51,10 @@ export class LocalStorage implements PhotoStorage {
 
   url(key: string): string {
     return UPLOADS_URL_PREFIX + key;
+  }
+
+  keyOf(url: string): string | undefined {
+    return url.startsWith(UPLOADS_URL_PREFIX) ? url.slice(UPLOADS_URL_PREFIX.length) : undefined;
   }
 
   /** Serves the directory at /uploads/ with year-long caching: a key's content never changes. */

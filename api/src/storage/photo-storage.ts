@@ -8,6 +8,8 @@ export interface PhotoStorage {
   readonly description: string;
   /** Stores (or replaces) the object at `key`. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The object's bytes, or undefined when there is none. */
+  get(key: string): Promise<Buffer | undefined>;
   exists(key: string): Promise<boolean>;
   /** Removes the objects; keys that hold nothing are ignored. */
   delete(keys: readonly string[]): Promise<void>;
@@ -18,4 +20,6 @@ export interface PhotoStorage {
   listOlderThan(prefix: string, before: number): Promise<string[]>;
   /** The address browsers load the object from. */
   url(key: string): string;
+  /** The key of the object `url` names, or undefined when it is not one of this storage's. */
+  keyOf(url: string): string | undefined;
 }

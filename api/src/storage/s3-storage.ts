@@ -33,7 +33,7 @@ export class S3Storage implements PhotoStorage {
     await this.send('PUT', key, body, { 'content-type': contentType, 'cache-control': IMMUTABLE }, [200]);
   }
 
-  /** The object's bytes, or undefined when there is none (for backups: `npm run backup`). */
+  /** The object's bytes, or undefined when there is none. */
   async get(key: string): Promise<Buffer | undefined> {
     const response = await this.request('GET', key, undefined, {});
     if (response.status === 404) return undefined;

@@ -24,9 +24,13 @@ describe('LocalStorage', () => {
     expect(await readFile(path.join(root, 'photos', 'abc.webp'), 'utf8')).toBe('image bytes');
     expect(await storage.exists('photos/abc.webp')).toBe(true);
     expect(storage.url('photos/abc.webp')).toBe('/uploads/photos/abc.webp');
+    expect(storage.keyOf('/uploads/photos/abc.webp')).toBe('photos/abc.webp');
+    expect(storage.keyOf('https://cdn.example.com/photos/abc.webp')).toBeUndefined();
+    expect((await storage.get('photos/abc.webp'))?.toString()).toBe('image bytes');
 
     await storage.delete(['photos/abc.webp', 'photos/never-stored.webp']);
     expect(await storage.exists('photos/abc.webp')).toBe(false);
+    expect(await storage.get('photos/abc.webp')).toBeUndefined();
   });
 
   it('refuses a key that leaves the directory', async () => {

@@ -169,6 +169,45 @@ export class ListingPhotosRepository {
     this.changes.listingChanged(listingId);
   }
 
+  /**
+   * Display files of ready photos that have no medium size (made before it), after `after` in their
+   * order: the pages of the medium-size backfill (an index holds exactly these rows).
+   */
+  async displaysWithoutMedium(after: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ url: listingImages.url })
+      .from(listingImages)
+      .where(
+        and(
+          sql`${listingImages.medium} is null`,
+          eq(listingImages.status, 'ready'),
+          sql`${listingImages.url} > ${after}`,
+        ),
+      )
+      .orderBy(asc(listingImages.url))
+      .limit(limit);
+    return rows.map((row) => row.url);
+  }
+
+  /**
+   * Names the medium file of every photo shown from the display file `url` (demo photos share
+   * theirs). Their listings are locked first, as every photo change takes them (markReady).
+   */
+  async setMedium(url: string, medium: string): Promise<void> {
+    await this.transaction(async (photos) => {
+      await photos.db.execute(sql`
+        select id from ${listings} where id in (
+          select listing_id from ${listingImages} where url = ${url} and medium is null
+        ) order by id for update`);
+      const rows = await photos.db
+        .update(listingImages)
+        .set({ medium })
+        .where(and(eq(listingImages.url, url), sql`${listingImages.medium} is null`))
+        .returning({ listingId: listingImages.listingId });
+      for (const { listingId } of rows) photos.changes.listingChanged(listingId);
+    });
+  }
+
   /** After its photos change, a listing that is not sold becomes active or draft by its photo count. */
   async applyPhotoRule(listingId: string): Promise<void> {
     await this.db

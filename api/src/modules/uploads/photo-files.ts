@@ -28,8 +28,11 @@ export function newPublicId(): string {
  */
 export function photoKeys(publicId: string): Record<keyof EncodedPhoto, string> {
   const base = `photos/${publicId.slice(0, 2)}/${publicId}`;
-  return { display: `${base}.webp`, medium: `${base}-800.webp`, thumbnail: `${base}-thumb.webp` };
+  return { display: `${base}.webp`, medium: mediumKeyOf(`${base}.webp`), thumbnail: `${base}-thumb.webp` };
 }
+
+/** The medium file beside a display file: `<name>.webp` → `<name>-800.webp`. */
+export const mediumKeyOf = (displayKey: string) => displayKey.replace(/\.webp$/, `-${MEDIUM_MAX_PX}.webp`);
 
 /**
  * Removes the files of these photos. Best effort: a file left behind only wastes space, and the
@@ -82,10 +85,15 @@ export async function encodePhoto(image: Sharp, effort = UPLOAD_WEBP_EFFORT): Pr
     sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const [display, medium, thumbnail] = await Promise.all([
     pixels().webp({ quality: 82, effort }).toBuffer(),
-    pixels().resize(fitInside(MEDIUM_MAX_PX)).webp({ quality: 80, effort }).toBuffer(),
+    encodeMedium(pixels(), effort),
     pixels().resize(fitInside(THUMBNAIL_MAX_PX)).webp({ quality: 75, effort }).toBuffer(),
   ]);
   return { display, medium, thumbnail };
+}
+
+/** The medium size of a photo's pixels (or of its display file, for photos stored before it). */
+export function encodeMedium(image: Sharp, effort = UPLOAD_WEBP_EFFORT): Promise<Buffer> {
+  return image.resize(fitInside(MEDIUM_MAX_PX)).webp({ quality: 80, effort }).toBuffer();
 }
 
 /** Larger inputs are refused before decoding: a small file can still expand to gigabytes of pixels. */

@@ -1,6 +1,7 @@
 import { access, mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { LocalStorage } from '../../storage/local-storage.js';
@@ -8,6 +9,7 @@ import { createListingViaApi } from '../../test/listing-payload.js';
 import { readyPhotosOf } from '../../test/photos.js';
 import { startTestBucket } from '../../test/s3-bucket.js';
 import { ListingPhotosRepository } from '../listings/listing-photos.repository.js';
+import { MediumSizeBackfill } from './medium-backfill.js';
 import { sweepOrphanPhotos } from './orphan-sweep.js';
 import { newPublicId, photoKeys } from './photo-files.js';
 import { PhotoOriginals } from './photo-originals.js';
@@ -932,6 +934,45 @@ describe('the orphan sweep', () => {
     } finally {
       await bucket.stop();
     }
+  });
+});
+
+describe('photos stored before the medium size', () => {
+  it('get it from their display file, once for a file several photos show; a photo whose file is gone keeps its one file', async () => {
+    const id = await createListing();
+    const [first, second, third] = await uploadReady(
+      id,
+      await Promise.all(
+        ['#224466', '#446622', '#662244'].map(async (colour) => ({ bytes: await jpeg(colour, 2400, 1600) })),
+      ),
+    );
+    // As before migration 0020: no medium file and none named. The second photo shows the first's
+    // display file, as demo listings share theirs; the third's display file is gone.
+    await Promise.all([first, second, third].map((photo) => rm(fileOf(photo.medium))));
+    await rm(fileOf(third.url));
+    await t.app.database.db.execute(sql`
+      update listing_images set medium = null,
+        url = case when public_id = ${second.publicId} then ${first.url} else url end
+      where listing_id = ${id}`);
+    expect((await imagesOf(id)).map((photo) => photo.medium)).toEqual([undefined, undefined, undefined]);
+
+    const backfill = () =>
+      new MediumSizeBackfill(
+        new ListingPhotosRepository(t.app.database.db),
+        new LocalStorage(t.config.uploadDir),
+        t.app.log,
+      ).run();
+    expect(await backfill()).toBe(1);
+    expect((await imagesOf(id)).map((photo) => photo.medium)).toEqual([
+      first.medium,
+      first.medium,
+      undefined,
+    ]);
+    const medium = await fetchImage(first.medium);
+    expect(medium.response.status).toBe(200);
+    expect(await sharp(medium.bytes).metadata()).toMatchObject({ format: 'webp', width: 800, height: 534 });
+    // Done: a later start makes nothing again, and the photo without a display file stays as it was.
+    expect(await backfill()).toBe(0);
   });
 });
 

@@ -105,6 +105,9 @@ describe('listing renewal', () => {
 
     const renewed = await t.request('POST', `/api/listings/${stale.id}/renew`, { token: seller.accessToken });
     expect(renewed.status).toBe(200);
+    // The similar cars of a listing are ranked once in five minutes (SimilarRankings).
+    expect(await similarIds()).not.toContain(stale.id);
+    clock = new Date(clock.getTime() + 5 * 60_000);
     expect(await similarIds()).toContain(stale.id);
     expect(await sitemap()).toContain(`/listing/${stale.id}<`);
     expect(await homeRowIds()).toContain(stale.id);

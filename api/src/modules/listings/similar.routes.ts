@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import type { ListingsRepository } from './listings.repository.js';
 import type { ListingsService } from './listings.service.js';
-import { similarListings } from './similar.js';
+import { similarListings, SimilarRankings } from './similar.js';
 
 // Spec §9: similar listings are cached for 5 minutes.
 const SIMILAR_MAX_AGE_S = 5 * 60;
@@ -23,6 +23,8 @@ export const similarRoutes: FastifyPluginAsyncZod<{
   repository: ListingsRepository;
   service: ListingsService;
 }> = async (app, { repository, service }) => {
+  // On the listings' clock, which tests move.
+  const rankings = new SimilarRankings(undefined, undefined, () => service.freshness.now().getTime());
   app.get(
     '/:id/similar',
     {
@@ -35,7 +37,14 @@ export const similarRoutes: FastifyPluginAsyncZod<{
       preHandler: app.identifyUser,
     },
     async (req, reply) => {
-      const data = await similarListings(repository, service, req.params.id, req.userId, req.query.limit);
+      const data = await similarListings(
+        repository,
+        service,
+        rankings,
+        req.params.id,
+        req.userId,
+        req.query.limit,
+      );
       // A signed-in caller's answer carries their isFavorite flags: only their browser may keep it.
       reply.header('cache-control', `${req.userId ? 'private' : 'public'}, max-age=${SIMILAR_MAX_AGE_S}`);
       reply.header('vary', 'Authorization');

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listings } from '../../db/schema.js';
 import { seedListing } from '../../test/seed.js';
 import {
   signUp,
@@ -7,6 +9,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../test/test-app.js';
+import { SimilarRankings } from './similar.js';
 
 let t: TestApp;
 let seller: SignedIn;
@@ -137,5 +140,40 @@ describe('GET /api/listings/:id/similar among many listings of one model', () =>
     expect(order).toHaveLength(6);
     expect(new Set(order.slice(2)).size).toBe(4);
     for (const id of order.slice(2)) expect(decoys).toContain(id);
+  });
+});
+
+describe('GET /api/listings/:id/similar, ranked once in five minutes', () => {
+  it('keeps its ranking: a car listed since waits, one sold since leaves at once, an edit of the car ranks again', async () => {
+    const { db } = t.app.database;
+    const mx5 = { make: 'Mazda', model: 'MX-5', bodyType: 'convertible', year: 2010, mileage: 90_000 };
+    const seed = async (overrides: Parameters<typeof seedListing>[2]) =>
+      (await seedListing(db, seller.user._id, overrides)).id;
+    const car = await seed({ ...mx5, priceAmount: 8000 });
+    const near = await seed({ ...mx5, priceAmount: 8500 });
+    const far = await seed({ ...mx5, priceAmount: 12_000, year: 2006 });
+    expect(ids((await similar(car, '?limit=2')).body)).toEqual([near, far]);
+
+    const nearer = await seed({ ...mx5, priceAmount: 8100 });
+    expect(ids((await similar(car, '?limit=2')).body)).toEqual([near, far]);
+    await db.update(listings).set({ status: 'sold' }).where(eq(listings.id, near));
+    expect(ids((await similar(car, '?limit=2')).body)).toEqual([far]);
+
+    await db.update(listings).set({ priceAmount: 8050 }).where(eq(listings.id, car));
+    expect(ids((await similar(car, '?limit=2')).body)).toEqual([nearer, far]);
+  });
+});
+
+describe('SimilarRankings', () => {
+  it('keeps a ranking for its time, and drops the least recently read past its size', () => {
+    let now = 0;
+    const rankings = new SimilarRankings(2, 1000, () => now);
+    rankings.set('a', ['1']);
+    rankings.set('b', ['2']);
+    expect(rankings.get('a')).toEqual(['1']);
+    rankings.set('c', ['3']);
+    expect([rankings.get('a'), rankings.get('b'), rankings.get('c')]).toEqual([['1'], undefined, ['3']]);
+    now = 1000;
+    expect(rankings.get('a')).toBeUndefined();
   });
 });

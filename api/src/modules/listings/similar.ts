@@ -121,10 +121,79 @@ export async function findSimilar(
   return ranked(or(inArray(listings.id, firstLookIds), rivals));
 }
 
+/** How long a ranking is kept: the spec caches similar listings for 5 minutes (§9). */
+const RANKING_TTL_MS = 5 * 60_000;
+/** About 400 bytes each (six ids and the key): some 4 MB at most. */
+const RANKINGS_MAX = 10_000;
+
+/**
+ * The listings `findSimilar` ranked for a car, by the car as it was ranked (its make, model, body
+ * type, price, year, mileage and place, and the limit: an edit ranks it again), kept five minutes,
+ * the least recently read dropped first past `maxEntries`. Ranking reads a hundred or so rows
+ * through eight index scans; a kept ranking is read back by id. So a guest's listing page, which
+ * the server renders with its similar cars, costs the ranking once in five minutes.
+ */
+export class SimilarRankings {
+  private readonly entries = new Map<string, { ids: string[]; until: number }>();
+
+  constructor(
+    readonly maxEntries = RANKINGS_MAX,
+    readonly ttlMs = RANKING_TTL_MS,
+    private readonly now = () => Date.now(),
+  ) {}
+
+  get(key: string): string[] | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.until <= this.now()) return undefined;
+    this.entries.set(key, entry);
+    return entry.ids;
+  }
+
+  set(key: string, ids: string[]): void {
+    this.entries.delete(key);
+    this.entries.set(key, { ids, until: this.now() + this.ttlMs });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+const rankingKey = (of: ListingRow, limit: number) =>
+  [
+    of.id,
+    of.make,
+    of.model,
+    of.bodyType,
+    of.priceAmount,
+    of.year,
+    of.mileage,
+    of.latitude,
+    of.longitude,
+    limit,
+  ].join('|');
+
+/**
+ * The kept ranking's listings that are still in search, in its order, as they are now (price,
+ * photos, seller): one that sold or expired since is left out until the ranking is made again.
+ */
+async function stillInSearch(
+  repository: ListingsRepository,
+  ids: string[],
+  renewedAfter: Date,
+): Promise<ListingWithSeller[]> {
+  if (ids.length === 0) return [];
+  const rows = await repository
+    .selectWithSeller()
+    .where(and(inSearch(renewedAfter), inArray(listings.id, ids)));
+  const byId = new Map(rows.map((row) => [row.listing.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** GET /listings/{id}/similar: for any listing a viewer may open (drafts only for their owner). */
 export async function similarListings(
   repository: ListingsRepository,
   service: ListingsService,
+  rankings: SimilarRankings,
   id: string,
   viewerId: string | null,
   limit: number,
@@ -133,6 +202,16 @@ export async function similarListings(
   if (!found || (found.listing.status === 'draft' && found.listing.sellerId !== viewerId)) {
     throw new NotFoundError('Listing not found', 'LISTING_NOT_FOUND');
   }
-  const similar = await findSimilar(repository, found.listing, limit, service.freshness.renewedAfter());
+  const renewedAfter = service.freshness.renewedAfter();
+  const key = rankingKey(found.listing, limit);
+  const kept = rankings.get(key);
+  const similar = kept
+    ? await stillInSearch(repository, kept, renewedAfter)
+    : await findSimilar(repository, found.listing, limit, renewedAfter);
+  if (!kept)
+    rankings.set(
+      key,
+      similar.map((row) => row.listing.id),
+    );
   return service.present(similar, viewerId);
 }

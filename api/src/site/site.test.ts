@@ -33,7 +33,7 @@ describe('cacheControlFor', () => {
 
 describe('a page rendered on the server', () => {
   const indexHtml =
-    '<!doctype html><html><head><meta charset="utf-8" /><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
+    '<!doctype html><html><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width" /><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
   const rendered = (html: string) => ({
     html,
     styles: '<style>a{}</style>',
@@ -52,7 +52,8 @@ describe('a page rendered on the server', () => {
     expect(page).toContain('</main></div><script id="s"></script>');
     const preload =
       '<link rel="preload" as="image" href="/b.webp?w=400&amp;q=80" imagesrcset="/b-400.webp 400w, /b-800.webp 800w" imagesizes="(max-width: 600px) 100vw, 400px" fetchpriority="high" />';
-    expect(page.indexOf(preload)).toBeGreaterThan(page.indexOf('<head>'));
+    // After the viewport's tag (its srcset is picked for the viewport), before the scripts.
+    expect(page.indexOf(preload)).toBeGreaterThan(page.indexOf('<meta name="viewport"'));
     expect(page.indexOf(preload)).toBeLessThan(page.indexOf('<script defer src="/main.js">'));
   });
 

@@ -98,14 +98,24 @@ function imagePreload(markup: string): string | null {
 }
 
 /**
+ * Where the image preload goes: right after the viewport's meta tag. A preload with a srcset picks
+ * its file for the viewport the browser knows when it reads the link, and a phone's is 980 px wide
+ * until that tag: before it, a phone preloaded the 1600 px file, then its img took the 800 px one,
+ * and downloaded both. Without such a tag, at the top of the head.
+ */
+const VIEWPORT_META = /<meta name="viewport"[^>]*>/;
+
+/**
  * index.html with the server's render of the page in #root, its styles before it and the state the
- * browser hydrates with after it, and its first image preloaded from the top of the head.
+ * browser hydrates with after it, and its first image preloaded near the top of the head.
  */
 export function withRenderedPage(html: string, rendered: RenderedPage | null): string {
   if (!rendered) return html;
   const preload = imagePreload(rendered.html);
   return html
-    .replace(/<head>/, (head) => (preload ? `${head}\n    ${preload}` : head))
+    .replace(VIEWPORT_META.test(html) ? VIEWPORT_META : '<head>', (place) =>
+      preload ? `${place}\n    ${preload}` : place,
+    )
     .replace(
       '<div id="root"></div>',
       () => `${rendered.styles}<div id="root">${rendered.html}</div>${rendered.state}`,

@@ -1,5 +1,8 @@
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { access, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { filesModifiedBefore } from '../../storage/local-storage.js';
 import { newPublicId } from './photo-files.js';
 
@@ -12,11 +15,20 @@ import { newPublicId } from './photo-files.js';
 export class PhotoOriginals {
   constructor(private readonly dir: string) {}
 
-  /** Stores an original under a new photo id, which it returns. */
-  async keep(bytes: Buffer): Promise<string> {
+  /**
+   * Stores an original under a new photo id, which it returns, written as it arrives: an upload is
+   * never gathered into memory (a 6 MB photo was a 6 MB copy and as much garbage). A stream that
+   * fails leaves nothing behind.
+   */
+  async keep(file: Readable): Promise<string> {
     const publicId = newPublicId();
     await mkdir(this.dir, { recursive: true });
-    await writeFile(this.file(publicId), bytes, { mode: 0o600 });
+    try {
+      await pipeline(file, createWriteStream(this.file(publicId), { mode: 0o600 }));
+    } catch (error) {
+      await this.discard([publicId]);
+      throw error;
+    }
     return publicId;
   }
 

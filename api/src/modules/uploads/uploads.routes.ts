@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import { PHOTO_MAX_BYTES, PHOTOS_MAX } from '@carmarket/shared/constants';
 import {
   deleteImagePayloadSchema,
-  PHOTO_SIZE_ERROR,
   reorderImagesPayloadSchema,
   setPrimaryImagePayloadSchema,
 } from '@carmarket/shared/schemas';
@@ -10,8 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUserId } from '../../http/authenticate.js';
 import { ok } from '../../http/envelope.js';
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../http/errors.js';
-import { checkUploadedPhoto } from './photo-files.js';
+import { BadRequestError, UnsupportedMediaTypeError } from '../../http/errors.js';
 import { tooManyPhotos, type UploadsService } from './uploads.service.js';
 
 const bearer = [{ bearerAuth: [] }];
@@ -51,18 +49,15 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ service: UploadsService }> =
       }
       const publicIds: string[] = [];
       try {
-        // One file at a time: each is checked and stored as it arrives, so a bad file stops the
-        // upload before the rest is read, and memory holds one original at most.
+        // One file at a time: each is stored as it arrives and checked, so a bad file stops the
+        // upload before the rest is read, and no original is ever held in memory.
         for await (const part of req.parts()) {
           if (part.type !== 'file') continue;
           if (part.fieldname !== IMAGES_FIELD) {
             throw new BadRequestError(`Send the photos in the field '${IMAGES_FIELD}'`, 'UNEXPECTED_FIELD');
           }
           if (publicIds.length >= room) throw tooManyPhotos();
-          const bytes = await part.toBuffer();
-          if (part.file.truncated) throw new PayloadTooLargeError(PHOTO_SIZE_ERROR, 'IMAGE_TOO_LARGE');
-          await checkUploadedPhoto(bytes);
-          publicIds.push(await service.keepOriginal(bytes));
+          publicIds.push(await service.keepOriginal(part.file));
         }
         if (publicIds.length === 0)
           throw new BadRequestError('Select at least one photo to upload', 'NO_IMAGES');

@@ -1,16 +1,17 @@
+import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PHOTOS_MAX } from '@carmarket/shared/constants';
 import type { ListingImage } from '@carmarket/shared/contracts';
-import { PHOTO_MAX_ERROR } from '@carmarket/shared/schemas';
+import { PHOTO_MAX_ERROR, PHOTO_SIZE_ERROR } from '@carmarket/shared/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '../../http/database-unavailable.js';
-import { BadRequestError, NotFoundError } from '../../http/errors.js';
+import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../http/errors.js';
 import type { PhotoStorage } from '../../storage/photo-storage.js';
 import { toImageDto } from '../listings/listing-dto.js';
 import type { ListingPhotosRepository } from '../listings/listing-photos.repository.js';
 import type { ListingsService } from '../listings/listings.service.js';
 import type { PhotoEncoderPool } from './photo-encoder-pool.js';
-import { deletePhotoFiles, PHOTO_CONTENT_TYPE, photoKeys } from './photo-files.js';
+import { checkUploadedPhoto, deletePhotoFiles, PHOTO_CONTENT_TYPE, photoKeys } from './photo-files.js';
 import type { PhotoOriginals } from './photo-originals.js';
 import { type SweepResult, sweepOrphanPhotos } from './orphan-sweep.js';
 
@@ -53,9 +54,21 @@ export class UploadsService {
     return PHOTOS_MAX - (await this.photos.count(listingId));
   }
 
-  /** Stores a checked upload's original until its photo is processed; returns the photo's id. */
-  keepOriginal(bytes: Buffer): Promise<string> {
-    return this.originals.keep(bytes);
+  /**
+   * Stores an upload's original as it arrives and checks it (checkUploadedPhoto), keeping it until
+   * its photo is processed; returns the photo's id. A file cut short at the size limit (`truncated`,
+   * as the multipart reader marks it) or refused by the check is removed again.
+   */
+  async keepOriginal(file: Readable & { truncated?: boolean }): Promise<string> {
+    const publicId = await this.originals.keep(file);
+    try {
+      if (file.truncated) throw new PayloadTooLargeError(PHOTO_SIZE_ERROR, 'IMAGE_TOO_LARGE');
+      await checkUploadedPhoto(this.originals.file(publicId));
+    } catch (error) {
+      await this.originals.discard([publicId]);
+      throw error;
+    }
+    return publicId;
   }
 
   /** Drops originals kept for an upload that was refused. */

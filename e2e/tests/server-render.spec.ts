@@ -187,6 +187,11 @@ test.describe('on a phone', () => {
     // The preload picked the same file: the 1600 px one was never downloaded.
     expect(photosAskedFor).toContain(primary.medium);
     expect(photosAskedFor).not.toContain(primary.url);
+    // Full screen, a phone's screen still takes the 800 px file.
+    await page.getByRole('button', { name: /full screen/ }).click();
+    const viewer = page.getByRole('dialog');
+    expect(await shownFile(viewer.locator('img'))).toBe(primary.medium);
+    await viewer.getByRole('button', { name: 'Close' }).click();
 
     await page.goto('/search?make=Honda');
     const card = page

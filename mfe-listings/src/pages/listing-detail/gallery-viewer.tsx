@@ -1,4 +1,4 @@
-import type { ListingImage } from '@carmarket/shared';
+import { photoSrcSet, type ListingImage } from '@carmarket/shared';
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import styled from 'styled-components';
 import { ListingPhoto } from './listing-photo';
@@ -136,6 +136,8 @@ export function GalleryViewer({
         >
           <ListingPhoto
             src={image.url}
+            srcSet={photoSrcSet(image, 'page')}
+            sizes="100vw"
             alt={altOf(image, index)}
             processing={image.status === 'processing'}
             fit="contain"

@@ -1,7 +1,7 @@
 import type { BodyType } from '@carmarket/shared/constants';
 import sharp from 'sharp';
 import type { PhotoStorage } from '../storage/photo-storage.js';
-import { encodePhoto, mediumKeyOf, PHOTO_CONTENT_TYPE } from '../modules/uploads/photo-files.js';
+import { encodePhoto, photoKeysAt, putPhotoFiles } from '../modules/uploads/photo-files.js';
 import type { VehicleProfile } from './vehicles.js';
 
 export interface DemoPhoto {
@@ -157,24 +157,18 @@ export async function ensureDemoPhotos(
     const list: DemoPhoto[] = [];
     photos.set(profile, list);
     VIEWS.forEach((view, index) => {
-      const base = `demo/${VERSION}/${profileKey(profile)}-${view.name}`;
-      const keys = {
-        display: `${base}.webp`,
-        medium: mediumKeyOf(`${base}.webp`),
-        thumbnail: `${base}-thumb.webp`,
-      };
-      const sizes = Object.keys(keys) as (keyof typeof keys)[];
+      const keys = photoKeysAt(`demo/${VERSION}/${profileKey(profile)}-${view.name}`);
       list.push({
         url: storage.url(keys.display),
         medium: storage.url(keys.medium),
         thumbnail: storage.url(keys.thumbnail),
       });
       jobs.push(async () => {
-        const stored = await Promise.all(sizes.map((size) => storage.exists(keys[size])));
+        const stored = await Promise.all(Object.values(keys).map((key) => storage.exists(key)));
         if (stored.every(Boolean)) return false;
         // Flat drawings compress well with less effort; rendering dominates a small seed's time.
         const encoded = await encodePhoto(sharp(Buffer.from(demoPhotoSvg(profile, index))), 2);
-        for (const size of sizes) await storage.put(keys[size], encoded[size], PHOTO_CONTENT_TYPE);
+        await putPhotoFiles(storage, keys, encoded);
         return true;
       });
     });

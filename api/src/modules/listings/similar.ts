@@ -205,13 +205,11 @@ export async function similarListings(
   const renewedAfter = service.freshness.renewedAfter();
   const key = rankingKey(found.listing, limit);
   const kept = rankings.get(key);
-  const similar = kept
-    ? await stillInSearch(repository, kept, renewedAfter)
-    : await findSimilar(repository, found.listing, limit, renewedAfter);
-  if (!kept)
-    rankings.set(
-      key,
-      similar.map((row) => row.listing.id),
-    );
+  if (kept) return service.present(await stillInSearch(repository, kept, renewedAfter), viewerId);
+  const similar = await findSimilar(repository, found.listing, limit, renewedAfter);
+  rankings.set(
+    key,
+    similar.map((row) => row.listing.id),
+  );
   return service.present(similar, viewerId);
 }

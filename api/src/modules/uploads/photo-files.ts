@@ -27,13 +27,30 @@ export function newPublicId(): string {
  * Files are named after their photo alone: deleting photos removes exactly the files their
  * uploads created (demo listings point at shared demo files that no listing owns).
  */
-export function photoKeys(publicId: string): Record<keyof EncodedPhoto, string> {
-  const base = `photos/${publicId.slice(0, 2)}/${publicId}`;
-  return { display: `${base}.webp`, medium: mediumKeyOf(`${base}.webp`), thumbnail: `${base}-thumb.webp` };
+export function photoKeys(publicId: string): PhotoKeys {
+  return photoKeysAt(`photos/${publicId.slice(0, 2)}/${publicId}`);
+}
+
+export type PhotoKeys = Record<keyof EncodedPhoto, string>;
+
+/** The keys of a photo's files named `<base>.webp`, `<base>-800.webp` and `<base>-thumb.webp`. */
+export function photoKeysAt(base: string): PhotoKeys {
+  const display = `${base}.webp`;
+  return { display, medium: mediumKeyOf(display), thumbnail: `${base}-thumb.webp` };
 }
 
 /** The medium file beside a display file: `<name>.webp` → `<name>-800.webp`. */
 export const mediumKeyOf = (displayKey: string) => displayKey.replace(/\.webp$/, `-${MEDIUM_MAX_PX}.webp`);
+
+/** Writes each of an encoded photo's files under its key. */
+export async function putPhotoFiles(
+  storage: PhotoStorage,
+  keys: PhotoKeys,
+  encoded: EncodedPhoto,
+): Promise<void> {
+  const sizes = Object.keys(keys) as (keyof PhotoKeys)[];
+  await Promise.all(sizes.map((size) => storage.put(keys[size], encoded[size], PHOTO_CONTENT_TYPE)));
+}
 
 /**
  * Removes the files of these photos. Best effort: a file left behind only wastes space, and the

@@ -11,7 +11,7 @@ import { toImageDto } from '../listings/listing-dto.js';
 import type { ListingPhotosRepository } from '../listings/listing-photos.repository.js';
 import type { ListingsService } from '../listings/listings.service.js';
 import type { PhotoEncoderPool } from './photo-encoder-pool.js';
-import { checkUploadedPhoto, deletePhotoFiles, PHOTO_CONTENT_TYPE, photoKeys } from './photo-files.js';
+import { checkUploadedPhoto, deletePhotoFiles, photoKeys, putPhotoFiles } from './photo-files.js';
 import type { PhotoOriginals } from './photo-originals.js';
 import { type SweepResult, sweepOrphanPhotos } from './orphan-sweep.js';
 
@@ -210,12 +210,7 @@ export class UploadsService {
       if ((await this.retried(() => this.photos.existingPublicIds([publicId]))).size === 0) return false;
       throw new Error('The original of the photo is missing');
     }
-    const keys = photoKeys(publicId);
-    await Promise.all(
-      (Object.keys(keys) as (keyof typeof keys)[]).map((size) =>
-        this.storage.put(keys[size], encoded[size], PHOTO_CONTENT_TYPE),
-      ),
-    );
+    await putPhotoFiles(this.storage, photoKeys(publicId), encoded);
     return true;
   }
 

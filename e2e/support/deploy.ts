@@ -102,7 +102,14 @@ export async function startStaticHost(dir: string) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, stop: () => new Promise((resolve) => server.close(resolve)) };
+  // A browser keeps connections open, and may open one it never sends a request on (a preconnect):
+  // close() alone would wait for them, past the test's end.
+  const stop = () =>
+    new Promise((resolve) => {
+      server.close(resolve);
+      server.closeAllConnections();
+    });
+  return { url, stop };
 }
 
 /** `npm run remote -- <args>` against the site's deploy registry, as an operator would type it. */

@@ -75,7 +75,7 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { createEventBus, type EventBus } from './realtime/event-bus.js';
 import { registerMessagingEvents } from './realtime/messaging-events.js';
 import { createRealtimeServer } from './realtime/socket-server.js';
-import { InlineThemeScript } from './site/inline-theme-script.js';
+import { InlineScripts } from './site/inline-scripts.js';
 import { registerSite } from './site/site.js';
 import { LocalStorage } from './storage/local-storage.js';
 import { createStorage } from './storage/storage.js';
@@ -173,8 +173,8 @@ export async function buildApp(
       app.log.error({ err: error }, 'deploy registry unreadable: serving the last good state'),
   });
   app.decorate('remoteRegistry', remoteRegistry);
-  const themeScript = new InlineThemeScript(path.join(config.staticRoot, 'shell', 'dist'));
-  await registerSecurity(app, config, remoteRegistry, themeScript);
+  const inlineScripts = new InlineScripts(path.join(config.staticRoot, 'shell', 'dist'));
+  await registerSecurity(app, config, remoteRegistry, inlineScripts);
   // Responses over 1 KB (API JSON, pages with a preview) in gzip, or brotli for a client that takes
   // only that; built files are sent from their precompressed copies instead (site.ts). gzip first:
   // on API JSON, brotli at the plugin's quality 4 came out the same size (a 47 KB search page: 7.2 KB
@@ -370,7 +370,7 @@ export async function buildApp(
     listingPagePreview(listingsRepository, (id, ip) => listings.notePageView(id, ip)),
     searchPagePreview(search),
   ];
-  await registerSite(app, config, remoteRegistry, themeScript, async (request) => {
+  await registerSite(app, config, remoteRegistry, inlineScripts, async (request) => {
     for (const previewFor of previews) {
       const preview = await previewFor(request);
       if (preview) return preview;

@@ -259,6 +259,42 @@ test('the browser hydrates the search the server rendered: same elements, no mis
   expect(problems).toEqual([]);
 });
 
+/** The shell's page script, content-hashed (start-shell.js adds it). */
+const SHELL_SCRIPT = /\/main\.[0-9a-f]+\.js$/;
+
+test("the shell's script is asked for once the page's first photo has arrived, and without it when it does not come", async ({
+  page,
+}) => {
+  const seen: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'image') seen.push(`photo ${new URL(request.url()).pathname}`);
+  });
+  page.on('request', (request) => {
+    if (SHELL_SCRIPT.test(request.url())) seen.push('shell script');
+  });
+  const sort = page.locator('[data-remote="mfe_search"]').getByRole('combobox', { name: 'Sort by' });
+  const firstPhoto = page.locator('#root img[fetchpriority="high"]');
+
+  // Photos a second slow, as on a phone's connection: the script still waits for the first.
+  await page.route('**/*.webp', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto('/search?make=Honda');
+  await expect(sort).toBeEnabled();
+  const photo = `photo ${new URL(await firstPhoto.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname}`;
+  expect(seen).toContain(photo);
+  expect(seen.indexOf('shell script')).toBeGreaterThan(seen.indexOf(photo));
+
+  // A photo that never arrives holds the page back a few seconds, not for good.
+  await page.unrouteAll();
+  await page.route('**/*.webp', () => undefined);
+  await page.goto('/search?make=Honda', { waitUntil: 'domcontentloaded' });
+  await expect(sort).toBeEnabled();
+  expect(await firstPhoto.evaluate((img: HTMLImageElement) => img.complete)).toBe(false);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 type RemoteShort = 'listings' | 'search';
 
 /** A copy of a remote's release whose server build throws as soon as it is loaded. */

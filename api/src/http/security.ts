@@ -9,7 +9,7 @@ export interface RemoteOriginSource {
   remoteOrigins(): string[];
 }
 
-/** What the CSP needs from the site (site/inline-theme-script.ts): the inline script it allows. */
+/** What the CSP needs from the site (site/inline-scripts.ts): the inline scripts it allows. */
 export interface InlineScriptSource {
   refresh(): Promise<void>;
   sources(): string[];
@@ -18,7 +18,7 @@ export interface InlineScriptSource {
 /**
  * Security headers for the API and the site. The CSP allows the site's own scripts plus exactly the
  * origins the deploy registry serves remotes from (read per response, so a switch needs no
- * restart) and the one inline script the pages carry (by its hash), inline styles (styled-components injects <style> tags), images from the site, data: and
+ * restart) and the two inline scripts the pages carry (by their hashes), inline styles (styled-components injects <style> tags), images from the site, data: and
  * blob: URLs (photo previews) and object storage, and connections to the site and its WebSocket.
  */
 export async function registerSecurity(

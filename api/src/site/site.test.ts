@@ -8,10 +8,11 @@ import { loadConfig } from '../config/env.js';
 import { registerErrorHandler } from '../http/error-handler.js';
 import { registerSecurity } from '../http/security.js';
 import { RemoteRegistry } from '../modules/remotes/remote-registry.js';
-import { InlineThemeScript } from './inline-theme-script.js';
+import { InlineScripts } from './inline-scripts.js';
 import { cacheControlFor, registerSite, withRenderedPage } from './site.js';
 
 const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', true);";
+const START_SCRIPT = "document.currentScript.getAttribute('data-src');";
 
 describe('cacheControlFor', () => {
   it.each([
@@ -79,7 +80,7 @@ describe('a server without front-end builds', () => {
       app,
       loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), STATIC_ROOT: emptyRoot }),
       new RemoteRegistry(path.join(emptyRoot, 'registry.json')),
-      new InlineThemeScript(path.join(emptyRoot, 'shell', 'dist')),
+      new InlineScripts(path.join(emptyRoot, 'shell', 'dist')),
     );
     await app.listen({ host: '127.0.0.1', port: 0 });
   });
@@ -108,9 +109,10 @@ describe('a server with a shell build', () => {
     await mkdir(path.join(root, 'shell', 'dist'), { recursive: true });
     await writeFile(
       path.join(root, 'shell', 'dist', 'index.html'),
-      '<!doctype html><html><head><title>CarMarket</title><script src="/theme-init.js"></script></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><title>CarMarket</title><script src="/theme-init.js"></script></head><body><div id="root"></div><script src="/start-shell.js" data-src="/main.89abcdef.js"></script></body></html>',
     );
     await writeFile(path.join(root, 'shell', 'dist', 'theme-init.js'), THEME_SCRIPT);
+    await writeFile(path.join(root, 'shell', 'dist', 'start-shell.js'), START_SCRIPT);
     // Folders with files in them, for the requests that name a folder rather than a file.
     for (const file of [
       'shell/dist/static/js/main.0123abcd.js',
@@ -130,9 +132,9 @@ describe('a server with a shell build', () => {
       REMOTE_REGISTRY_DIR: path.join(root, 'registry'),
     });
     const registry = new RemoteRegistry(path.join(root, 'registry.json'));
-    const themeScript = new InlineThemeScript(path.join(root, 'shell', 'dist'));
-    await registerSecurity(app, config, registry, themeScript);
-    await registerSite(app, config, registry, themeScript);
+    const inlineScripts = new InlineScripts(path.join(root, 'shell', 'dist'));
+    await registerSecurity(app, config, registry, inlineScripts);
+    await registerSite(app, config, registry, inlineScripts);
     await app.ready();
   });
 
@@ -152,13 +154,15 @@ describe('a server with a shell build', () => {
     expect(res.body).toContain('<title>CarMarket</title>');
   });
 
-  it('puts the theme script into the page, which the CSP allows by its hash and no other inline script', async () => {
+  it('puts the theme and start scripts into the page, which the CSP allows by their hashes and no other inline script', async () => {
     const res = await app.inject({ method: 'GET', url: '/search' });
     expect(res.body).toContain(`<script>${THEME_SCRIPT}</script>`);
-    expect(res.body).not.toContain('src="/theme-init.js"');
-    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    // The start script keeps the attribute it reads the shell's script from.
+    expect(res.body).toContain(`<script data-src="/main.89abcdef.js">${START_SCRIPT}</script>`);
+    expect(res.body).not.toMatch(/src="\/(theme-init|start-shell)\.js"/);
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
     const scriptSrc = String(res.headers['content-security-policy']).match(/script-src ([^;]*)/)?.[1];
-    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+    expect(scriptSrc).toBe(`'self' ${hash(THEME_SCRIPT)} ${hash(START_SCRIPT)}`);
   });
 
   // OWASP ASVS 4.3.2: a folder's URL never lists what is in it. Remote builds and releases are not

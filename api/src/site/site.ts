@@ -17,7 +17,7 @@ import { notAFolder } from '../http/static-files.js';
 import { escapeHtml, withPreview, type PagePreview } from '../modules/listings/open-graph.js';
 import type { RemoteRegistry, RemotesManifest } from '../modules/remotes/remote-registry.js';
 import { registryPaths } from '../modules/remotes/remotes.service.js';
-import type { InlineThemeScript } from './inline-theme-script.js';
+import type { InlineScripts } from './inline-scripts.js';
 import { createServerRenderer, type RenderedPage } from './server-render.js';
 
 // Files that name the current build and must be revalidated on every load; everything with a
@@ -132,8 +132,8 @@ export async function registerSite(
   app: FastifyInstance,
   config: AppConfig,
   registry: RemoteRegistry,
-  /** The theme script, put into every page (the CSP allows it by its hash). */
-  themeScript: InlineThemeScript,
+  /** The shell's theme and start scripts, put into every page (the CSP allows them by their hashes). */
+  inlineScripts: InlineScripts,
   /** A page's link preview (title, description, Open Graph tags) put into index.html, when it has one. */
   previewFor?: (request: FastifyRequest) => Promise<PagePreview | null>,
 ): Promise<void> {
@@ -213,10 +213,10 @@ export async function registerSite(
       // A page that does not exist is not rendered: the browser shows the app's own message.
       const rendered =
         preview?.status === 404 ? null : await serverRenderer.render(request.url, remotesMap, request.ip);
-      // The script as the security hook read it for this request's CSP (http/security.ts): the page
+      // The scripts as the security hook read them for this request's CSP (http/security.ts): the page
       // and the header agree. Before any reading the page keeps the script's tag, which still works.
       const page = withRenderedPage(
-        themeScript
+        inlineScripts
           .inline(await readFile(indexFile, 'utf8'))
           .replace('</head>', () => `    ${pageHints(pathname, remotesMap)}\n  </head>`),
         rendered,

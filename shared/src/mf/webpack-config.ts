@@ -181,7 +181,7 @@ export function createFederatedWebpackConfig({ name, dir, exposes = {} }: Federa
             use: { loader: 'swc-loader', options: swcOptions },
           },
           {
-            // Files index.html requires from public/ (favicon, the pre-paint theme script) are emitted
+            // Files index.html requires from public/ (favicon, the theme and start scripts) are emitted
             // under their own names. No content hash: the minifier rewrites the script after the
             // HTML has named it, which would leave the page pointing at a stale hash.
             include: path.join(dir, 'public'),
@@ -238,7 +238,15 @@ export function createFederatedWebpackConfig({ name, dir, exposes = {} }: Federa
         }),
         ...(isHost || standalonePage
           ? // Absolute script URLs: the page is also served for nested client routes (/listing/1).
-            [new HtmlWebpackPlugin({ template: './index.html', chunks: ['main'], publicPath: '/' })]
+            // The shell's page starts its scripts itself (public/start-shell.js), after its first photo.
+            [
+              new HtmlWebpackPlugin({
+                template: './index.html',
+                chunks: ['main'],
+                publicPath: '/',
+                inject: !isHost,
+              }),
+            ]
           : []),
         withBrowserStandIns,
         ...(production && !standalonePage ? precompressionPlugins() : []),

@@ -1,0 +1,31 @@
+// Starts the shell's scripts (the tag's data-src, space-separated) once the page's first photo is on
+// screen: a server-rendered page is whole without them, and on a phone they competed with that photo
+// for the connection and then held its paint behind their parsing (search's largest paint on
+// Lighthouse's phone: 1.7–2.5 s before, 1.2 s after; docs/benchmarks.md). A page without such a photo,
+// or whose photo fails, starts at once; one still loading after 3 s no longer waits. Server-rendered
+// controls stay disabled until hydrated, so nothing is lost to an early click.
+// The API's server puts it into each page as the theme script (api/src/site/inline-scripts.ts).
+(function () {
+  var sources = (document.currentScript.getAttribute('data-src') || '').split(' ').filter(Boolean);
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    sources.forEach(function (src) {
+      var script = document.createElement('script');
+      script.src = src;
+      // In order, as the deferred scripts they replace.
+      script.async = false;
+      document.head.appendChild(script);
+    });
+  }
+  var photo = document.querySelector('#root img[fetchpriority="high"]');
+  if (!photo || !photo.decode) return start();
+  // Decoded, then one frame: the photo is painted before the scripts are even asked for.
+  photo.decode().then(function () {
+    requestAnimationFrame(function () {
+      setTimeout(start);
+    });
+  }, start);
+  setTimeout(start, 3000);
+})();

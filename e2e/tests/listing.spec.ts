@@ -150,6 +150,8 @@ test('the favorite toggle keeps the keyboard focus while it saves', async ({ pag
   await signInViaApi();
   const view = new ListingPage(page);
   await view.goto(listing._id);
+  // The server's page (a guest's) until the user's own replaces it; its button takes focus then.
+  await expect(view.addToFavorites).toBeEnabled();
   await view.addToFavorites.focus();
   await page.keyboard.press('Space');
   await expect(view.removeFromFavorites).toBeFocused();

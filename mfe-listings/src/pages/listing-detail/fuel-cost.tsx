@@ -3,6 +3,7 @@ import {
   MILES_PER_YEAR,
   formatCount,
   formatPrice,
+  useHydrated,
   type Listing,
 } from '@carmarket/shared';
 import { Card, TextField } from '@carmarket/shared/ui';
@@ -29,6 +30,8 @@ const Section = styled(Card).attrs({ as: 'section' })`
  */
 export function FuelCost({ listing }: { listing: Listing }) {
   const [price, setPrice] = useState(String(DEFAULT_FUEL_PRICE_PER_GALLON));
+  // Server-rendered: a price typed before its handler is attached would not count (useHydrated).
+  const hydrated = useHydrated();
   const combined = listing.vehicle.mpg?.combined;
   if (!combined || listing.vehicle.fuelType === 'electric') return null;
   const perGallon = Number(price);
@@ -50,6 +53,7 @@ export function FuelCost({ listing }: { listing: Listing }) {
         min={0.01}
         step={0.01}
         value={price}
+        disabled={!hydrated}
         onChange={(event) => setPrice(event.target.value)}
       />
     </Section>

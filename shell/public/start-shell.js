@@ -1,7 +1,7 @@
 // Starts the shell's scripts (the tag's data-src, space-separated) once the page's first photo is on
 // screen: a server-rendered page is whole without them, and on a phone they competed with that photo
 // for the connection and then held its paint behind their parsing (search's largest paint on
-// Lighthouse's phone: 1.7–2.5 s before, 1.2 s after; docs/benchmarks.md). A page without such a photo,
+// Lighthouse's phone: 1.6–2.6 s before, 1.1 s after; docs/benchmarks.md). A page without such a photo,
 // or whose photo fails, starts at once; one still loading after 3 s no longer waits. Server-rendered
 // controls stay disabled until hydrated, so nothing is lost to an early click.
 // The API's server puts it into each page as the theme script (api/src/site/inline-scripts.ts).

@@ -286,8 +286,11 @@ export async function buildApp(
     jobs.push(every(config.photoOrphanAgeMs / 2, sweep, app.log, 'photo orphan sweep'));
   });
   // Photos stored before the medium size get it, in the background.
-  const mediumBackfill = new MediumSizeBackfill(listingPhotos, storage, app.log);
-  app.addHook('onReady', async () => mediumBackfill.start());
+  const mediumBackfill = new MediumSizeBackfill(listingPhotos, storage, app.log, database);
+  app.addHook('onReady', async () => {
+    // Not awaited: the server is ready without it.
+    void mediumBackfill.start();
+  });
   // After the requests in flight (graceful shutdown's hook runs first), before the database closes.
   app.addHook('preClose', async () => {
     await mediumBackfill.stop();

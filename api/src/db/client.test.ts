@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { isDatabaseUnavailable } from '../http/database-unavailable.js';
 import { POSTGRES_URL, postgresAnswers } from '../test/local-services.js';
+import { holdLock } from '../test/hold-lock.js';
 import { createTestDatabase, onServer, type TestDatabase } from '../test/test-database.js';
-import { openDatabase, type Database } from './client.js';
+import { ADVISORY_LOCKS, openDatabase, type Database } from './client.js';
 
 const postgresUp = await postgresAnswers();
 if (!postgresUp) console.warn(`Skipping the connection-loss test: no PostgreSQL answers at ${POSTGRES_URL}`);
@@ -40,5 +41,54 @@ if (!postgresUp) console.warn(`Skipping the connection-loss test: no PostgreSQL 
       );
     expect(isDatabaseUnavailable(failure)).toBe(true);
     await expect(database.ping()).resolves.toBeUndefined();
+  });
+});
+
+(postgresUp ? describe : describe.skip)('work that one process of several is enough for', () => {
+  let testDatabase: TestDatabase;
+  // Two pools: two API processes on one server, as far as PostgreSQL can tell.
+  let first: Database;
+  let second: Database;
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase(POSTGRES_URL);
+    first = await openDatabase(testDatabase.config);
+    second = await openDatabase(testDatabase.config);
+  });
+
+  afterAll(async () => {
+    await Promise.all([first?.close(), second?.close()]);
+    await testDatabase?.drop();
+  });
+
+  it('is skipped by a process while another runs it, and runs once that one is done', async () => {
+    const lock = ADVISORY_LOCKS.mediumSizeBackfill;
+    const running = await holdLock(first, lock);
+    let ran = false;
+    expect(
+      await second.alone(lock, async () => {
+        ran = true;
+      }),
+    ).toBeUndefined();
+    expect(ran).toBe(false);
+    // Another lock is not held up.
+    expect(await second.alone(ADVISORY_LOCKS.migrations, async () => 'other work')).toBe('other work');
+
+    running.finish();
+    await running.done;
+    expect(await second.alone(lock, async () => 'second')).toBe('second');
+    // The connections went back to their pools unlocked: the first process takes it again.
+    expect(await first.alone(lock, async () => 'again')).toBe('again');
+  });
+});
+
+describe('work that one process of several is enough for, on PGlite', () => {
+  it('always runs: the database belongs to this process alone', async () => {
+    const database = await openDatabase({ driver: 'pglite', dataDir: undefined });
+    try {
+      expect(await database.alone(ADVISORY_LOCKS.mediumSizeBackfill, async () => 'ran')).toBe('ran');
+    } finally {
+      await database.close();
+    }
   });
 });

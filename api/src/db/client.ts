@@ -33,6 +33,13 @@ export interface Database {
    * server for it (db/backup-socket.ts).
    */
   snapshot?(): Promise<Blob>;
+  /**
+   * Runs `work` unless another process already runs work under the same lock id: its result, or
+   * undefined when skipped (a background job that one process of several is enough for). On
+   * PostgreSQL a session-level try-lock held on one connection until `work` ends; a PGlite database
+   * belongs to this process alone, so `work` runs.
+   */
+  alone<T>(lockId: number, work: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
 
@@ -42,9 +49,12 @@ export const MIGRATIONS_FOLDER = path.resolve(
   '../../src/db/migrations',
 );
 
-// Several API processes may start together against one PostgreSQL server; this session-level lock
-// makes them apply migrations one after another.
-const MIGRATION_LOCK_ID = 727_274_001;
+/**
+ * The session-level advisory locks of API processes sharing one PostgreSQL server, in one list so no
+ * two share an id. Processes starting together apply migrations one after another; one of them
+ * makes the medium size of older photos.
+ */
+export const ADVISORY_LOCKS = { migrations: 727_274_001, mediumSizeBackfill: 727_274_002 } as const;
 
 /** The contrib extensions the migrations create. */
 export const pgliteExtensions = { pg_trgm, cube, earthdistance };
@@ -71,6 +81,7 @@ async function openPglite({
     },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     snapshot: () => client.dumpDataDir('none'),
+    alone: (_lockId, work) => work(),
     close: async () => {
       if (!lent) await client.close();
     },
@@ -78,6 +89,45 @@ async function openPglite({
 }
 
 const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * `work` on one of the pool's connections while it holds a session-level advisory lock: `wait` takes
+ * it when free (pg_advisory_lock), `try` only if free at once (undefined otherwise).
+ */
+async function underAdvisoryLock<T>(
+  pool: pg.Pool,
+  take: 'wait' | 'try',
+  lockId: number,
+  work: (connection: pg.PoolClient) => Promise<T>,
+): Promise<T | undefined> {
+  const connection = await pool.connect();
+  // Set when the connection failed to lock or unlock: it is then destroyed, which also releases a
+  // lock it may still hold, instead of going back to the pool.
+  let failure: Error | undefined;
+  const fail = (error: Error) => {
+    failure = error;
+    throw error;
+  };
+  try {
+    const { rows } = await connection
+      .query<{ locked: boolean | '' }>(
+        `SELECT ${take === 'wait' ? 'pg_advisory_lock' : 'pg_try_advisory_lock'}($1) AS locked`,
+        [lockId],
+      )
+      .catch(fail);
+    // pg_advisory_lock returns void ('' here) once it holds the lock.
+    if (rows[0]?.locked === false) return undefined;
+    try {
+      return await work(connection);
+    } finally {
+      await connection.query('SELECT pg_advisory_unlock($1)', [lockId]).catch((error: Error) => {
+        failure = error;
+      });
+    }
+  } finally {
+    connection.release(failure);
+  }
+}
 
 function openPostgres(url: string): Database {
   // Without a connect timeout a request would wait forever on a server that drops packets instead
@@ -102,21 +152,13 @@ function openPostgres(url: string): Database {
       await pool.query('select 1');
     },
     async migrate() {
-      const connection = await pool.connect();
-      let unlockFailure: Error | undefined;
-      try {
-        await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migrateNodePostgres(drizzleNodePostgres({ client: connection, schema }), {
+      await underAdvisoryLock(pool, 'wait', ADVISORY_LOCKS.migrations, (connection) =>
+        migrateNodePostgres(drizzleNodePostgres({ client: connection, schema }), {
           migrationsFolder: MIGRATIONS_FOLDER,
-        });
-      } finally {
-        await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch((error: Error) => {
-          unlockFailure = error;
-        });
-        // A connection that could not unlock is destroyed, which releases the lock with it.
-        connection.release(unlockFailure);
-      }
+        }),
+      );
     },
+    alone: (lockId, work) => underAdvisoryLock(pool, 'try', lockId, work),
     close: () => pool.end(),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
+import { ADVISORY_LOCKS, type Database } from '../../db/client.js';
 import type { PhotoStorage } from '../../storage/photo-storage.js';
 import type { ListingPhotosRepository } from '../listings/listing-photos.repository.js';
 import { encodeMedium, mediumKeyOf, PHOTO_CONTENT_TYPE } from './photo-files.js';
@@ -13,7 +14,8 @@ const PAGE_SIZE = 50;
  * pool: about a tenth of an upload's encoding), until none is left or `stop` is called. Each display
  * file is read once, however many photo rows show it (demo listings share theirs). A display file
  * that is gone, or not in this storage (its address changed), is skipped and stays without a medium
- * size; its photo keeps showing the one file. A restart begins again from the first left.
+ * size; its photo keeps showing the one file. A restart begins again from the first left. Of several
+ * processes on one PostgreSQL server, one runs it (Database.alone): each would encode every photo.
  */
 export class MediumSizeBackfill {
   private stopped = false;
@@ -23,14 +25,27 @@ export class MediumSizeBackfill {
     private readonly photos: ListingPhotosRepository,
     private readonly storage: PhotoStorage,
     private readonly log: FastifyBaseLogger,
+    private readonly database: Pick<Database, 'alone'>,
   ) {}
 
-  /** Starts the backfill in the background (once the server is ready). */
-  start(): void {
-    this.done = this.run().catch((error: unknown) => {
-      this.log.error({ err: error }, 'medium photo size backfill failed; the next start resumes it');
-      return 0;
-    });
+  /**
+   * Starts the backfill in the background (once the server is ready), unless another process runs
+   * it; resolves with the number of display files done (0 when left to another process).
+   */
+  start(): Promise<number> {
+    this.done = this.database
+      .alone(ADVISORY_LOCKS.mediumSizeBackfill, () => this.run())
+      .then(
+        (made) => {
+          if (made === undefined) this.log.info('medium photo size backfill: another process runs it');
+          return made ?? 0;
+        },
+        (error: unknown) => {
+          this.log.error({ err: error }, 'medium photo size backfill failed; the next start resumes it');
+          return 0;
+        },
+      );
+    return this.done;
   }
 
   /** Stops after the photo under way; resolves with the number of display files done. */

@@ -4,7 +4,9 @@ import { deflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { ADVISORY_LOCKS, openDatabase } from '../../db/client.js';
 import { LocalStorage } from '../../storage/local-storage.js';
+import { holdLock } from '../../test/hold-lock.js';
 import { createListingViaApi } from '../../test/listing-payload.js';
 import { readyPhotosOf } from '../../test/photos.js';
 import { startTestBucket } from '../../test/s3-bucket.js';
@@ -961,6 +963,7 @@ describe('photos stored before the medium size', () => {
         new ListingPhotosRepository(t.app.database.db),
         new LocalStorage(t.config.uploadDir),
         t.app.log,
+        t.app.database,
       ).run();
     expect(await backfill()).toBe(1);
     expect((await imagesOf(id)).map((photo) => photo.medium)).toEqual([
@@ -974,6 +977,36 @@ describe('photos stored before the medium size', () => {
     // Done: a later start makes nothing again, and the photo without a display file stays as it was.
     expect(await backfill()).toBe(0);
   });
+
+  // Every API process starts it; on one PostgreSQL server each would otherwise encode every photo.
+  it.runIf(process.env.DATABASE_URL)(
+    'are left to the process already making them, and made by the next start once it is done',
+    async () => {
+      const id = await createListing();
+      const [photo] = await uploadReady(id, [{ bytes: await jpeg('#335577', 2400, 1600) }]);
+      await rm(fileOf(photo.medium));
+      await t.app.database.db.execute(sql`update listing_images set medium = null where listing_id = ${id}`);
+      const backfill = new MediumSizeBackfill(
+        new ListingPhotosRepository(t.app.database.db),
+        new LocalStorage(t.config.uploadDir),
+        t.app.log,
+        t.app.database,
+      );
+      // Another process's connection to the same database, already at it.
+      const otherProcess = await openDatabase(t.config.database);
+      try {
+        const running = await holdLock(otherProcess, ADVISORY_LOCKS.mediumSizeBackfill);
+        expect(await backfill.start()).toBe(0);
+        expect((await imagesOf(id))[0]?.medium).toBeUndefined();
+        running.finish();
+        await running.done;
+      } finally {
+        await otherProcess.close();
+      }
+      expect(await backfill.start()).toBe(1);
+      expect((await imagesOf(id))[0]?.medium).toBe(photo.medium);
+    },
+  );
 });
 
 // Last: it closes the app.

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { routePatterns } from '@carmarket/shared/contracts';
 import { loadConfig } from '../config/env.js';
 import { registerErrorHandler } from '../http/error-handler.js';
 import { registerSecurity } from '../http/security.js';
@@ -152,6 +153,19 @@ describe('a server with a shell build', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('<title>CarMarket</title>');
+  });
+
+  // Every route of the shell's router, routed to the page (not looked up as a file first), and a
+  // route's variant and an unknown path, which the static files hand on to it.
+  it.each([
+    ...new Set(Object.values(routePatterns).map((pattern) => pattern.replace(/:\w+/g, 'abc123'))),
+    '/search/',
+    '/no-such-page',
+  ])('answers %s with the page', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<div id="root">');
   });
 
   it('puts the theme and start scripts into the page, which the CSP allows by their hashes and no other inline script', async () => {

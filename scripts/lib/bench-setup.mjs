@@ -21,7 +21,9 @@ const SEED = 42;
 
 /** Compiles the API (and the shared package it references) so the benchmark runs today's code. */
 export async function buildApi() {
-  const build = spawn('npx', ['tsc', '-b', 'api'], { cwd: root, stdio: 'inherit' });
+  // TypeScript 7's compiler by its path, as npm's scripts call it (`tsc` may be 5.9's: docs/architecture.md).
+  const tsc = path.join(root, 'node_modules/typescript-native/bin/tsc');
+  const build = spawn(process.execPath, [tsc, '-b', 'api'], { cwd: root, stdio: 'inherit' });
   if ((await new Promise((resolve) => build.once('exit', resolve))) !== 0)
     throw new Error('api build failed');
 }

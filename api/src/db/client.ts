@@ -101,31 +101,32 @@ async function underAdvisoryLock<T>(
   work: (connection: pg.PoolClient) => Promise<T>,
 ): Promise<T | undefined> {
   const connection = await pool.connect();
-  // Set when the connection failed to lock or unlock: it is then destroyed, which also releases a
-  // lock it may still hold, instead of going back to the pool.
-  let failure: Error | undefined;
-  const fail = (error: Error) => {
-    failure = error;
-    throw error;
-  };
+  let locked: boolean;
   try {
-    const { rows } = await connection
-      .query<{ locked: boolean | '' }>(
-        `SELECT ${take === 'wait' ? 'pg_advisory_lock' : 'pg_try_advisory_lock'}($1) AS locked`,
-        [lockId],
-      )
-      .catch(fail);
+    const { rows } = await connection.query<{ locked: boolean | '' }>(
+      `SELECT ${take === 'wait' ? 'pg_advisory_lock' : 'pg_try_advisory_lock'}($1) AS locked`,
+      [lockId],
+    );
     // pg_advisory_lock returns void ('' here) once it holds the lock.
-    if (rows[0]?.locked === false) return undefined;
-    try {
-      return await work(connection);
-    } finally {
-      await connection.query('SELECT pg_advisory_unlock($1)', [lockId]).catch((error: Error) => {
-        failure = error;
-      });
-    }
+    locked = rows[0]?.locked !== false;
+  } catch (error) {
+    // Released with its error, a connection is destroyed rather than reused.
+    connection.release(error as Error);
+    throw error;
+  }
+  if (!locked) {
+    connection.release();
+    return undefined;
+  }
+  let unlockFailure: Error | undefined;
+  try {
+    return await work(connection);
   } finally {
-    connection.release(failure);
+    await connection.query('SELECT pg_advisory_unlock($1)', [lockId]).catch((error: Error) => {
+      unlockFailure = error;
+    });
+    // One that could not unlock is destroyed, which releases the lock with it.
+    connection.release(unlockFailure);
   }
 }
 

@@ -370,7 +370,7 @@ export async function buildApp(
 
   await app.register(crawlerRoutes, { repository: listingsRepository, freshness: listings.freshness });
   const previews = [
-    listingPagePreview(listingsRepository, (id, ip) => listings.notePageView(id, ip)),
+    listingPagePreview(listings),
     searchPagePreview(search),
   ];
   await registerSite(app, config, remoteRegistry, inlineScripts, async (request) => {

@@ -9,11 +9,14 @@ import { loadConfig } from '../config/env.js';
 import { registerErrorHandler } from '../http/error-handler.js';
 import { registerSecurity } from '../http/security.js';
 import { RemoteRegistry } from '../modules/remotes/remote-registry.js';
+import { waitFor } from '../test/wait-for.js';
 import { InlineScripts } from './inline-scripts.js';
 import { cacheControlFor, registerSite, withRenderedPage } from './site.js';
 
 const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', true);";
 const START_SCRIPT = "document.currentScript.getAttribute('data-src');";
+const INDEX_HTML =
+  '<!doctype html><html><head><title>CarMarket</title><script src="/theme-init.js"></script></head><body><div id="root"></div><script src="/start-shell.js" data-src="/main.89abcdef.js"></script></body></html>';
 
 describe('cacheControlFor', () => {
   it.each([
@@ -108,10 +111,7 @@ describe('a server with a shell build', () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'carmarket-site-'));
     await mkdir(path.join(root, 'shell', 'dist'), { recursive: true });
-    await writeFile(
-      path.join(root, 'shell', 'dist', 'index.html'),
-      '<!doctype html><html><head><title>CarMarket</title><script src="/theme-init.js"></script></head><body><div id="root"></div><script src="/start-shell.js" data-src="/main.89abcdef.js"></script></body></html>',
-    );
+    await writeFile(path.join(root, 'shell', 'dist', 'index.html'), INDEX_HTML);
     await writeFile(path.join(root, 'shell', 'dist', 'theme-init.js'), THEME_SCRIPT);
     await writeFile(path.join(root, 'shell', 'dist', 'start-shell.js'), START_SCRIPT);
     // Folders with files in them, for the requests that name a folder rather than a file.
@@ -216,4 +216,19 @@ describe('a server with a shell build', () => {
       }
     },
   );
+  // index.html is read again when it changes (looked at no more than once a second), not per page.
+  it('serves a new shell build’s index.html without a restart', async () => {
+    const indexFile = path.join(root, 'shell', 'dist', 'index.html');
+    const rebuilt = INDEX_HTML.replace('<title>CarMarket</title>', '<title>CarMarket, rebuilt</title>');
+    await writeFile(indexFile, rebuilt);
+    try {
+      const page = await waitFor(
+        async () => (await app.inject({ method: 'GET', url: '/search' })).body,
+        (body) => body.includes('<title>CarMarket, rebuilt</title>'),
+      );
+      expect(page).toContain('<title>CarMarket, rebuilt</title>');
+    } finally {
+      await writeFile(indexFile, INDEX_HTML);
+    }
+  });
 });

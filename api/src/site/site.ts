@@ -18,8 +18,16 @@ import { notAFolder } from '../http/static-files.js';
 import { escapeHtml, withPreview, type PagePreview } from '../modules/listings/open-graph.js';
 import type { RemoteRegistry, RemotesManifest } from '../modules/remotes/remote-registry.js';
 import { registryPaths } from '../modules/remotes/remotes.service.js';
+import { WatchedFile } from '../storage/watched-file.js';
 import type { InlineScripts } from './inline-scripts.js';
 import { createServerRenderer, type RenderedPage } from './server-render.js';
+
+/**
+ * index.html is looked at again at most this often (a new shell build replaces it), as the inlined
+ * scripts are: read on every page view, its open, stat, read and close were about 5 % of a listing
+ * page's CPU (docs/benchmarks.md).
+ */
+const INDEX_RECHECK_MS = 1_000;
 
 // Files that name the current build and must be revalidated on every load; everything with a
 // content hash in its name never changes and may be cached for good.
@@ -127,7 +135,7 @@ export function withRenderedPage(html: string, rendered: RenderedPage | null): s
  * Serves the built front ends from STATIC_ROOT as docs/architecture.md lays out: the shell at /,
  * each remote's built-in release at /remotes/<short>/, releases published from a dist folder at
  * /remotes/releases/<short>/<version>/, the deploy registry's answer at /remotes.json, and
- * index.html for client routes. Files are looked up per request, so nothing needs a restart.
+ * index.html for client routes. Files are looked up per request (index.html at most once a second), so nothing needs a restart.
  */
 export async function registerSite(
   app: FastifyInstance,
@@ -201,9 +209,17 @@ export async function registerSite(
     suppressWarning: true,
   });
 
+  const indexPage = new WatchedFile<string | undefined>(
+    path.join(shellDir, 'index.html'),
+    async (file, exists) => (exists ? readFile(file, 'utf8') : undefined),
+    undefined,
+    INDEX_RECHECK_MS,
+    (error) => app.log.error({ err: error }, "reading the shell build's index.html failed"),
+  );
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const indexFile = path.join(shellDir, 'index.html');
-    if (isClientRoute(request) && existsSync(indexFile)) {
+    await indexPage.refresh();
+    const indexHtml = indexPage.value;
+    if (isClientRoute(request) && indexHtml !== undefined) {
       const remotesMap = await registry.remotesFor(request, reply);
       // A failed preview (say, the database is down) must not take the page with it.
       const preview = await previewFor?.(request).catch((error: unknown) => {
@@ -218,7 +234,7 @@ export async function registerSite(
       // and the header agree. Before any reading the page keeps the script's tag, which still works.
       const page = withRenderedPage(
         inlineScripts
-          .inline(await readFile(indexFile, 'utf8'))
+          .inline(indexHtml)
           .replace('</head>', () => `    ${pageHints(pathname, remotesMap)}\n  </head>`),
         rendered,
       );

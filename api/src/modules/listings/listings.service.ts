@@ -138,9 +138,21 @@ export class ListingsService {
    * The views counted here and not stored yet are added on every read, the guest's own included.
    */
   private async getGuestListing(id: string, viewer: Viewer): Promise<Listing> {
-    if (!isUuid(id)) throw listingNotFound();
+    const page = await this.guestPage(id);
+    if (!page) throw listingNotFound();
+    this.views.record(id, viewerKey(viewer));
+    return page.withViews(this.views.pendingFor(id));
+  }
+
+  /**
+   * A listing as guests see it, kept as above, without counting a view; undefined when guests see
+   * none (no such listing, or a draft). The listing page's preview reads it here, so the page
+   * rendered right after it finds the listing kept rather than reading it a second time.
+   */
+  async guestPage(id: string): Promise<CachedListingPage | undefined> {
+    if (!isUuid(id)) return undefined;
     const now = this.freshness.now();
-    let page = this.guestPages.get(id, now);
+    const page = this.guestPages.get(id, now);
     if (page?.isDue(now)) {
       // A failed read leaves the entry as it was, served until it ends; then a read that waits for
       // the database answers the failure.
@@ -148,10 +160,7 @@ export class ListingsService {
         this.log.warn({ err: error, listingId: id }, 'reading a kept listing page again failed'),
       );
     }
-    page ??= await this.readGuestPage(id);
-    if (!page) throw listingNotFound();
-    this.views.record(id, viewerKey(viewer));
-    return page.withViews(this.views.pendingFor(id));
+    return page ?? this.readGuestPage(id);
   }
 
   /**

@@ -4,8 +4,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { registerErrorHandler } from '../../http/error-handler.js';
+import { listingDetailsPayload } from '../../test/listing-payload.js';
 import { seedImages, seedListing } from '../../test/seed.js';
-import { signUp, STARTUP_TIMEOUT_MS, startTestApp, type TestApp } from '../../test/test-app.js';
+import {
+  signUp,
+  STARTUP_TIMEOUT_MS,
+  startTestApp,
+  type SignedIn,
+  type TestApp,
+} from '../../test/test-app.js';
 import { crawlerRoutes } from './crawler.routes.js';
 import { ListingFreshness } from './listing-freshness.js';
 import { ListingsRepository } from './listings.repository.js';
@@ -26,13 +33,14 @@ let staticRoot: string;
 let listingId: string;
 let draftId: string;
 let soldId: string;
+let seller: SignedIn;
 
 beforeAll(async () => {
   staticRoot = await mkdtemp(path.join(tmpdir(), 'carmarket-og-'));
   await mkdir(path.join(staticRoot, 'shell', 'dist'), { recursive: true });
   await writeFile(path.join(staticRoot, 'shell', 'dist', 'index.html'), INDEX_HTML);
   t = await startTestApp({ listen: true, env: { STATIC_ROOT: staticRoot } });
-  const seller = await signUp(t, 'og-seller@example.com');
+  seller = await signUp(t, 'og-seller@example.com');
   const { db } = t.app.database;
   const listing = await seedListing(db, seller.user._id, {
     make: 'Honda',
@@ -123,6 +131,38 @@ describe('GET /listing/:id (the shell page)', () => {
     expect(noscript).toContain('<h1>2012 Honda Civic LX</h1>');
     expect(noscript).toContain('$7,400');
     expect(noscript).toContain('&lt;never&gt; smoked in');
+  });
+
+  // The preview reads the guests' kept copy of the listing (ListingPageCache), which the seller's
+  // change must drop: a link shared right after a price cut shows the new price.
+  it('shows the seller’s new price and description at once after they change them, and 404 once deleted', async () => {
+    const { id } = await seedListing(t.app.database.db, seller.user._id, {
+      make: 'Mazda',
+      model: 'Mazda3',
+      year: 2014,
+    });
+    await seedImages(t.app.database.db, id, 'og-edit', 4);
+    const pageOf = async () => {
+      const html = (await t.request('GET', `/listing/${id}`)).text;
+      return {
+        title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+        noscript: /<noscript>(.*)<\/noscript>/s.exec(html)?.[1],
+      };
+    };
+    expect((await pageOf()).title).toMatch(/^2014 Mazda Mazda3 — \$/);
+    const changed = await t.request('PUT', `/api/listings/${id}`, {
+      token: seller.accessToken,
+      json: listingDetailsPayload({ price: { amount: 3100 } }),
+    });
+    expect(changed.status).toBe(200);
+    const after = await pageOf();
+    expect(after.title).toBe('2014 Mazda Mazda3 — $3,100');
+    expect(after.noscript).toContain('$3,100');
+    expect(after.noscript).toContain('timing belt done, new brakes');
+    // Deleted, its link answers 404 at once (and it leaves the sitemap the tests below read).
+    const deleted = await t.request('DELETE', `/api/listings/${id}`, { token: seller.accessToken });
+    expect(deleted.status).toBe(200);
+    expect((await t.request('GET', `/listing/${id}`)).status).toBe(404);
   });
 
   it('answers 410 for a sold listing, still with its page and an offer that is sold out', async () => {

@@ -1,7 +1,7 @@
+import type { Listing } from '@carmarket/shared/contracts';
 import { formatMileage, formatPrice, formatVehicleName, truncate } from '@carmarket/shared/format';
 import type { FastifyRequest } from 'fastify';
-import { isUuid } from '../../db/uuid.js';
-import type { ListingRow, ListingsRepository } from './listings.repository.js';
+import type { ListingsService } from './listings.service.js';
 
 const LISTING_PATH = /^\/listing\/([^/]+)\/?$/;
 const DESCRIPTION_LENGTH = 160;
@@ -72,23 +72,24 @@ export function withPreview(html: string, preview: PagePreview): string {
 }
 
 /** schema.org Car with its Offer: what a search engine shows for the car and its price. */
-function carStructuredData(listing: ListingRow, url: string, images: string[]): object {
+function carStructuredData(listing: Listing, url: string, images: string[]): object {
+  const { vehicle } = listing;
   return {
     '@context': 'https://schema.org',
     '@type': 'Car',
-    name: formatVehicleName(listing),
+    name: formatVehicleName(vehicle),
     description: listing.description || undefined,
-    brand: { '@type': 'Brand', name: listing.make },
-    model: listing.model,
-    vehicleModelDate: String(listing.year),
-    mileageFromOdometer: { '@type': 'QuantitativeValue', value: listing.mileage, unitCode: 'SMI' },
-    ...(listing.vin ? { vehicleIdentificationNumber: listing.vin } : {}),
+    brand: { '@type': 'Brand', name: vehicle.make },
+    model: vehicle.model,
+    vehicleModelDate: String(vehicle.year),
+    mileageFromOdometer: { '@type': 'QuantitativeValue', value: vehicle.mileage, unitCode: 'SMI' },
+    ...(vehicle.vin ? { vehicleIdentificationNumber: vehicle.vin } : {}),
     ...(images.length > 0 ? { image: images } : {}),
     url,
     offers: {
       '@type': 'Offer',
-      price: listing.priceAmount,
-      priceCurrency: listing.priceCurrency,
+      price: listing.price.amount,
+      priceCurrency: listing.price.currency,
       availability: `https://schema.org/${listing.status === 'sold' ? 'SoldOut' : 'InStock'}`,
       itemCondition: 'https://schema.org/UsedCondition',
       url,
@@ -103,20 +104,17 @@ function carStructuredData(listing: ListingRow, url: string, images: string[]): 
  * page. The document's visitor is counted as a view of the listing (`notePageView`): the browser
  * starts from the page the server rendered and does not read the listing itself.
  */
-export function listingPagePreview(
-  repository: ListingsRepository,
-  notePageView: (listingId: string, ip: string) => void,
-) {
+export function listingPagePreview(listings: Pick<ListingsService, 'guestPage' | 'notePageView'>) {
   return async (request: FastifyRequest): Promise<PagePreview | null> => {
     const pathname = request.url.split('?')[0] ?? '';
     const id = LISTING_PATH.exec(pathname)?.[1];
     if (!id) return null;
     const origin = `${request.protocol}://${request.host}`;
     const url = new URL(pathname, origin).href;
-    // The page's one statement (listing, seller and photos): reading the row and then its photos
-    // was two round trips for every listing page a guest opened.
-    const found = isUuid(id) ? await repository.findForPage(id, null) : undefined;
-    if (!found || found.listing.status === 'draft') {
+    // The guests' kept copy (one statement when not kept): the server render of the page then finds
+    // the listing there instead of reading it again.
+    const listing = (await listings.guestPage(id))?.stored;
+    if (!listing) {
       return {
         title: 'Listing not found — CarMarket',
         description: 'This listing does not exist or is no longer available.',
@@ -125,15 +123,17 @@ export function listingPagePreview(
         status: 404,
       };
     }
-    const { listing, images } = found;
-    notePageView(id, request.ip);
+    listings.notePageView(id, request.ip);
+    const { vehicle } = listing;
+    const { images } = vehicle;
     const photo = images.find((image) => image.isPrimary) ?? images[0];
-    const place = `${listing.city}, ${listing.state}`;
-    const name = formatVehicleName(listing);
-    const price = formatPrice(listing.priceAmount);
-    const facts = `${formatMileage(listing.mileage)} · ${place}`;
+    const { city, state } = vehicle.location.address;
+    const place = `${city}, ${state}`;
+    const name = formatVehicleName(vehicle);
+    const price = formatPrice(listing.price.amount);
+    const facts = `${formatMileage(vehicle.mileage)} · ${place}`;
     return {
-      title: `${formatVehicleName({ ...listing, trim: null })} — ${price}`,
+      title: `${formatVehicleName({ ...vehicle, trim: null })} — ${price}`,
       description: truncate(`${facts}. ${listing.description}`.trim(), DESCRIPTION_LENGTH),
       url,
       image: photo ? new URL(photo.url, origin).href : null,

@@ -316,7 +316,7 @@ export async function buildApp(
     });
     await api.register(dealRatingRoutes, {
       prefix: '/listings',
-      service: new DealRatingService(new DealRatingRepository(db), listingsRepository),
+      service: new DealRatingService(new DealRatingRepository(db), listings),
     });
     await api.register(favoritesRoutes, {
       prefix: '/listings',

@@ -1,10 +1,9 @@
 import type { Condition, TitleStatus } from '@carmarket/shared/constants';
 import type { DealRating } from '@carmarket/shared/contracts';
 import type { DealRatingPreviewQuery } from '@carmarket/shared/schemas';
-import { isUuid } from '../../db/uuid.js';
 import { BadRequestError, NotFoundError } from '../../http/errors.js';
 import { zipCoordinates } from '../geocoding/zip-coordinates.js';
-import type { ListingsRepository } from '../listings/listings.repository.js';
+import type { ListingsService } from '../listings/listings.service.js';
 import type { DealRatingRepository } from './deal-rating.repository.js';
 import { rateDeal } from './estimator.js';
 
@@ -15,12 +14,12 @@ import { rateDeal } from './estimator.js';
 export class DealRatingService {
   constructor(
     private readonly ratings: DealRatingRepository,
-    private readonly listings: ListingsRepository,
+    private readonly listings: Pick<ListingsService, 'findWithSeller'>,
   ) {}
 
   /** For any listing a viewer may open (drafts only for their owner). */
   async rateListing(id: string, viewerId: string | null): Promise<DealRating> {
-    const found = isUuid(id) ? await this.listings.findById(id) : undefined;
+    const found = await this.listings.findWithSeller(id);
     if (!found || (found.listing.status === 'draft' && found.listing.sellerId !== viewerId)) {
       throw new NotFoundError('Listing not found', 'LISTING_NOT_FOUND');
     }

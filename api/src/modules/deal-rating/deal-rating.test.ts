@@ -114,4 +114,20 @@ describe('GET /api/listings/:id/deal-rating', () => {
     expect(incomplete.status).toBe(400);
     expect(incomplete.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
   });
+
+  // The rating reads the listing from the guests' kept copy when a page's read has just made one
+  // (ListingsService.findWithSeller): the seller's change must reach the rating at once all the same.
+  it('rates the listing’s new price at once, after a guest’s read of its page kept it', async () => {
+    expect((await t.request('GET', `/api/listings/${subject}`)).status).toBe(200);
+    const before = await t.request('GET', `/api/listings/${subject}/deal-rating`);
+    expect(before.body.data).toMatchObject({ price: 8000, band: 'great' });
+    const changed = await t.request('PUT', `/api/listings/${subject}`, {
+      token: seller.accessToken,
+      json: listingDetailsPayload({ price: { amount: 12_500, currency: 'USD' } }),
+    });
+    expect(changed.status).toBe(200);
+    const after = await t.request('GET', `/api/listings/${subject}/deal-rating`);
+    expect(after.body.data).toMatchObject({ price: 12_500, estimate: 10_000 });
+    expect(after.body.data.band).not.toBe('great');
+  });
 });

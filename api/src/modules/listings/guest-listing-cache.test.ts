@@ -16,7 +16,7 @@ import {
 } from '../../test/test-app.js';
 import { waitFor } from '../../test/wait-for.js';
 import { LISTING_PAGE_TTL_MS, ListingPageCache } from './listing-page-cache.js';
-import { ListingsRepository } from './listings.repository.js';
+import { ListingsRepository, type ListingWithSeller } from './listings.repository.js';
 
 // Guests' listing pages are kept in the API process (ListingPageCache). Each test reads a listing as
 // a guest first, so the next guest read would come from that copy unless the write dropped it. The
@@ -309,13 +309,15 @@ describe('ListingPageCache', () => {
       seller: { _id: sellerId },
     }) as Listing;
   const now = new Date();
+  // The row a page was made from: these tests look at which pages are kept, not at what they hold.
+  const row = {} as ListingWithSeller;
 
   it('holds at most its number of entries, dropping the least recently read', () => {
     const cache = new ListingPageCache(2);
-    cache.put(page('a'), now, cache.generation);
-    cache.put(page('b'), now, cache.generation);
+    cache.put(page('a'), row, now, cache.generation);
+    cache.put(page('b'), row, now, cache.generation);
     expect(cache.get('a', now)).toBeDefined();
-    cache.put(page('c'), now, cache.generation);
+    cache.put(page('c'), row, now, cache.generation);
     expect(cache.size).toBe(2);
     expect(cache.get('b', now)).toBeUndefined();
     expect(cache.get('a', now)).toBeDefined();
@@ -326,14 +328,14 @@ describe('ListingPageCache', () => {
     const cache = new ListingPageCache();
     const generation = cache.generation;
     cache.listingChanged('other');
-    cache.put(page('a'), now, generation);
+    cache.put(page('a'), row, now, generation);
     expect(cache.get('a', now)).toBeUndefined();
   });
 
   it("drops a seller's pages together", () => {
     const cache = new ListingPageCache();
-    cache.put(page('a', 'one'), now, cache.generation);
-    cache.put(page('b', 'two'), now, cache.generation);
+    cache.put(page('a', 'one'), row, now, cache.generation);
+    cache.put(page('b', 'two'), row, now, cache.generation);
     cache.sellerChanged('one');
     expect(cache.get('a', now)).toBeUndefined();
     expect(cache.get('b', now)).toBeDefined();

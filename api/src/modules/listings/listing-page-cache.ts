@@ -1,4 +1,5 @@
 import type { Listing } from '@carmarket/shared/contracts';
+import type { ListingWithSeller } from './listings.repository.js';
 
 /**
  * What the repositories say after a write that changes what a guest's listing page shows: one
@@ -22,7 +23,7 @@ export const noListingChanges: ListingChanges = { listingChanged() {}, sellerCha
 export const LISTING_PAGE_TTL_MS = 5_000;
 /**
  * About 9 KB a listing page (measured on the demo market: the answer's objects, its JSON and gzip
- * copies the route keeps), so some 18 MB at most, whatever the number of listings. Only pages read
+ * copies the route keeps; the row it was made from shares its strings), so some 18 MB at most, whatever the number of listings. Only pages read
  * within the TTL are worth keeping, and at 3,000 reads a second a hot set is far smaller than this.
  */
 export const LISTING_PAGE_MAX_ENTRIES = 2_000;
@@ -34,6 +35,8 @@ export class CachedListingPage {
 
   constructor(
     readonly stored: Listing,
+    /** The row the page was made from: what the deal rating and similar cars read of the listing. */
+    readonly row: ListingWithSeller,
     /** From `at` until `until`, by the freshness clock (ms). */
     readonly at: number,
     readonly until: number,
@@ -103,11 +106,11 @@ export class ListingPageCache implements ListingChanges {
    * The page read from the database, kept unless something was dropped since `generation` was
    * taken (the read may predate that write).
    */
-  put(listing: Listing, now: Date, generation: number): CachedListingPage {
+  put(listing: Listing, row: ListingWithSeller, now: Date, generation: number): CachedListingPage {
     const time = now.getTime();
     // The "expired" flag changes when the listing expires: the entry must not outlive that moment.
     const until = Math.min(time + this.ttlMs, listing.expired ? Infinity : Date.parse(listing.expiresAt));
-    const entry = new CachedListingPage(listing, time, until, Math.min(time + this.ttlMs / 2, until));
+    const entry = new CachedListingPage(listing, row, time, until, Math.min(time + this.ttlMs / 2, until));
     if (generation !== this.drops) return entry;
     this.entries.delete(listing._id);
     this.entries.set(listing._id, entry);

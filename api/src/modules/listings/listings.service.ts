@@ -179,12 +179,22 @@ export class ListingsService {
         return undefined;
       }
       const listing = toListingDto(found, found.images, false, found.latestPriceChange, this.freshness, now);
-      return this.guestPages.put(listing, now, generation);
+      return this.guestPages.put(listing, found, now, generation);
     })().finally(() => {
       if (this.guestReads.get(id)?.page === page) this.guestReads.delete(id);
     });
     this.guestReads.set(id, { generation, page });
     return page;
+  }
+
+  /**
+   * A listing with its seller, for what a page shows beside it (its deal rating, similar cars): the
+   * guests' kept copy when there is one, as the page's own read has usually just made it, else the
+   * database. Drafts are never kept, so their owner's reads always go to the database.
+   */
+  async findWithSeller(id: string): Promise<ListingWithSeller | undefined> {
+    if (!isUuid(id)) return undefined;
+    return this.guestPages.get(id, this.freshness.now())?.row ?? this.listings.findById(id);
   }
 
   /** The row with the views counted in memory that are not in the database yet. */

@@ -1,6 +1,5 @@
 import type { Listing } from '@carmarket/shared/contracts';
 import { and, between, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { isUuid } from '../../db/uuid.js';
 import { listings } from '../../db/schema.js';
 import { NotFoundError } from '../../http/errors.js';
 import {
@@ -198,7 +197,7 @@ export async function similarListings(
   viewerId: string | null,
   limit: number,
 ): Promise<Listing[]> {
-  const found = isUuid(id) ? await repository.findById(id) : undefined;
+  const found = await service.findWithSeller(id);
   if (!found || (found.listing.status === 'draft' && found.listing.sellerId !== viewerId)) {
     throw new NotFoundError('Listing not found', 'LISTING_NOT_FOUND');
   }

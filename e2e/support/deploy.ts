@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { repoRoot } from '../../scripts/lib/build.mjs';
 import { freePort } from '../../scripts/lib/listening-port.mjs';
+import { testFilesDir } from './temp-dir';
 
 const execFileAsync = promisify(execFile);
 
@@ -74,7 +75,7 @@ export async function deployChangedRemote(dist: string, from: string, to: string
 
 /** A release of `short` built elsewhere: a copy of the repository's build where `from` reads `to`. */
 export async function changedReleaseOf(short: string, from: string, to: string) {
-  const dir = path.join(await mkdtemp(path.join(tmpdir(), `carmarket-${short}-release-`)), 'dist');
+  const dir = path.join(await testFilesDir(`${short}-release`), 'dist');
   await cp(path.join(repoRoot, `mfe-${short}`, 'dist'), dir, { recursive: true });
   await deployChangedRemote(dir, from, to);
   return dir;

@@ -1,17 +1,17 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { testFilesDir } from './temp-dir';
 
 /** Distinct colours, so photos can be told apart after reordering. */
 const colours = ['#c0392b', '#2980b9', '#27ae60', '#8e44ad', '#f39c12', '#16a085', '#7f8c8d'];
 
 /**
- * Real photo files for upload tests, written to a fresh temp folder: alternately JPEG and PNG,
+ * Real photo files for upload tests, written to a fresh folder of the run's: alternately JPEG and PNG,
  * 640×480, each a few kilobytes. Answers their paths.
  */
 export async function createTestImages(count: number): Promise<string[]> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'carmarket-photos-'));
+  const dir = await testFilesDir('photos');
   const files: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const format = index % 2 === 0 ? 'jpeg' : 'png';
@@ -28,7 +28,7 @@ export async function createTestImages(count: number): Promise<string[]> {
 
 /** A PNG larger than the browser sends (5000×3750, a gradient: under the 10 MB limit). */
 export async function createHugePhoto(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'carmarket-huge-photo-'));
+  const dir = await testFilesDir('huge-photo');
   const file = path.join(dir, 'huge.png');
   const gradient = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="5000" height="3750"><defs><linearGradient id="g">` +
@@ -41,7 +41,7 @@ export async function createHugePhoto(): Promise<string> {
 
 /** A text file, to see the client refuse what is not a photo. */
 export async function createTextFile(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'carmarket-not-photo-'));
+  const dir = await testFilesDir('not-photo');
   const file = path.join(dir, 'notes.txt');
   await writeFile(file, 'not a photo');
   return file;

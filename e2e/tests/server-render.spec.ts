@@ -1,5 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { devices, type Locator, type Page } from '@playwright/test';
 import { repoRoot } from '../../scripts/lib/build.mjs';
@@ -8,6 +7,7 @@ import { signUpViaApi, uniqueEmail } from '../../scripts/lib/session.mjs';
 import { remoteCommand, untilServed } from '../support/deploy';
 import { expect, isolatedSiteTest, test } from '../support/fixtures';
 import { createListingViaApi, type ApiListing } from '../support/listings';
+import { testFilesDir } from '../support/temp-dir';
 import { createTestImages } from '../support/test-images';
 import { ListingPage } from '../pages/listing-page';
 
@@ -302,7 +302,7 @@ type RemoteShort = 'listings' | 'search';
 
 /** A copy of a remote's release whose server build throws as soon as it is loaded. */
 async function releaseWithBrokenServerBuild(short: RemoteShort) {
-  const dir = path.join(await mkdtemp(path.join(tmpdir(), `carmarket-${short}-ssr-broken-`)), 'dist');
+  const dir = path.join(await testFilesDir(`${short}-ssr-broken`), 'dist');
   await cp(path.join(repoRoot, `mfe-${short}`, 'dist'), dir, { recursive: true });
   await writeFile(
     path.join(dir, 'server', 'render.js'),
@@ -313,7 +313,7 @@ async function releaseWithBrokenServerBuild(short: RemoteShort) {
 
 /** A copy of a remote's release with `from` replaced by `to` in its browser and server builds. */
 async function releaseWithText(short: RemoteShort, from: string, to: string) {
-  const dir = path.join(await mkdtemp(path.join(tmpdir(), `carmarket-${short}-ssr-text-`)), 'dist');
+  const dir = path.join(await testFilesDir(`${short}-ssr-text`), 'dist');
   await cp(path.join(repoRoot, `mfe-${short}`, 'dist'), dir, { recursive: true });
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.js')) continue;

@@ -369,10 +369,7 @@ export async function buildApp(
   await app.register(api, { prefix: '/api' });
 
   await app.register(crawlerRoutes, { repository: listingsRepository, freshness: listings.freshness });
-  const previews = [
-    listingPagePreview(listings),
-    searchPagePreview(search),
-  ];
+  const previews = [listingPagePreview(listings), searchPagePreview(search)];
   await registerSite(app, config, remoteRegistry, inlineScripts, async (request) => {
     for (const previewFor of previews) {
       const preview = await previewFor(request);

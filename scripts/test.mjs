@@ -48,7 +48,10 @@ function runCollected(command, { cwd = repoRoot, env = process.env } = {}) {
 const phases = [
   { name: 'singletons', run: () => run([process.execPath, 'scripts/check-singletons.mjs']) },
   { name: 'lint', group: 'static', command: ['npx', 'eslint', '.'] },
-  { name: 'format', group: 'static', command: ['npx', 'prettier', '--check', '.'] },
+  // Prettier's newer CLI: the same rules and files, checked in parallel and remembered by content
+  // (node_modules/.cache/prettier): 12.9 s on a clean clone where the classic CLI took 23.9 s,
+  // 0.7 s when nothing changed (docs/benchmarks.md).
+  { name: 'format', group: 'static', command: ['npx', 'prettier', '--check', '--experimental-cli', '.'] },
   { name: 'typecheck', group: 'static', command: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'build', run: () => buildStale() },
   {

@@ -1,5 +1,17 @@
 import type { ListingStatus } from '@carmarket/shared/constants';
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gt,
+  inArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   favorites,
@@ -17,6 +29,48 @@ import type { ListingView } from './view-counter.js';
 
 // Every listing column except the generated search vector, which only queries need.
 const { searchVector: _searchVector, ...listingColumns } = getTableColumns(listings);
+
+/**
+ * The outer row's listing id, named with its table: in a select from one table drizzle leaves column
+ * names bare, and a subquery's `listing_id = id` would then compare with its own table's id.
+ */
+const rowListingId = sql`${sql.identifier(getTableName(listings))}.${sql.identifier(listings.id.name)}`;
+
+/**
+ * A listing's extras (ListingExtras) as correlated subqueries of `listings`, the photos and the price
+ * move as JSON, for the `viewerId` placeholder: in the statement that reads the listings, or one
+ * statement for several, rather than a round trip for each kind.
+ */
+const listingExtras = {
+  images: sql<ListingPhoto[]>`coalesce((
+    select json_agg(json_build_object('url', ${listingImages.url}, 'medium', ${listingImages.medium},
+      'thumbnail', ${listingImages.thumbnail},
+      'alt', ${listingImages.alt}, 'publicId', ${listingImages.publicId}, 'isPrimary', ${listingImages.isPrimary},
+      'status', ${listingImages.status})
+      order by ${listingImages.position}, ${listingImages.createdAt})
+    from ${listingImages} where ${listingImages.listingId} = ${rowListingId}), '[]'::json)`,
+  latestPriceChange: sql<{ fromAmount: number; toAmount: number; changedAt: string } | null>`(
+    select json_build_object('fromAmount', ${listingPriceChanges.fromAmount},
+      'toAmount', ${listingPriceChanges.toAmount}, 'changedAt', ${listingPriceChanges.changedAt})
+    from ${listingPriceChanges} where ${listingPriceChanges.listingId} = ${rowListingId}
+    order by ${listingPriceChanges.changedAt} desc limit 1)`,
+  isFavorite: sql<boolean>`exists (
+    select 1 from ${favorites}
+    where ${favorites.listingId} = ${rowListingId} and ${favorites.userId} = ${sql.placeholder('viewerId')}::uuid)`,
+};
+
+/** The extras as read: the price move's time comes back from JSON as text. */
+function withPriceChangeDate<
+  Row extends { latestPriceChange: { fromAmount: number; toAmount: number; changedAt: string } | null },
+>(row: Row): Omit<Row, 'latestPriceChange'> & Pick<ListingExtras, 'latestPriceChange'> {
+  const { latestPriceChange, ...rest } = row;
+  return {
+    ...rest,
+    latestPriceChange: latestPriceChange
+      ? { ...latestPriceChange, changedAt: new Date(latestPriceChange.changedAt) }
+      : undefined,
+  };
+}
 
 export type ListingStatusColumn = (typeof listings.$inferSelect)['status'];
 export type ListingRow = Omit<typeof listings.$inferSelect, 'searchVector'>;
@@ -40,12 +94,15 @@ export interface ListingWithSeller {
 
 export type PriceChangeRow = typeof listingPriceChanges.$inferSelect;
 
-/** The listing page's read: the listing with its seller, photos, newest price move and the viewer's favorite. */
-export interface ListingForPage extends ListingWithSeller {
+/** What a listing's card and page show besides its row: photos, newest price move, the viewer's favorite. */
+export interface ListingExtras {
   images: ListingPhoto[];
   latestPriceChange: Pick<PriceChangeRow, 'fromAmount' | 'toAmount' | 'changedAt'> | undefined;
   isFavorite: boolean;
 }
+
+/** The listing page's read: the listing with its seller and its extras. */
+export interface ListingForPage extends ListingWithSeller, ListingExtras {}
 
 export type ListingPhoto = Pick<
   ListingImageRow,
@@ -69,6 +126,7 @@ export class ListingsRepository {
    */
   private readonly byIdQuery;
   private readonly imagesQuery;
+  private readonly extrasQuery;
 
   constructor(
     private readonly db: Db,
@@ -85,31 +143,20 @@ export class ListingsRepository {
       .where(sql`${listingImages.listingId} = any(${sql.placeholder('ids')}::uuid[])`)
       .orderBy(asc(listingImages.listingId), asc(listingImages.position), asc(listingImages.createdAt))
       .prepare('images_of_listings');
+    this.extrasQuery = this.db
+      .select({ id: listings.id, ...listingExtras })
+      .from(listings)
+      .where(sql`${listings.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('extras_of_listings');
   }
 
   /**
    * The listing page's one statement, built and prepared once: building drizzle queries per call was
    * a third of a listing read's CPU, and separate queries for photos, price and favorite each cost a
-   * round trip. Photos and the price move come back as JSON from correlated subqueries.
+   * round trip.
    */
   private preparePageQuery() {
-    return this.selectWithSeller({
-      images: sql<ListingPhoto[]>`coalesce((
-        select json_agg(json_build_object('url', ${listingImages.url}, 'medium', ${listingImages.medium},
-          'thumbnail', ${listingImages.thumbnail},
-          'alt', ${listingImages.alt}, 'publicId', ${listingImages.publicId}, 'isPrimary', ${listingImages.isPrimary},
-          'status', ${listingImages.status})
-          order by ${listingImages.position}, ${listingImages.createdAt})
-        from ${listingImages} where ${listingImages.listingId} = ${listings.id}), '[]'::json)`,
-      latestPriceChange: sql<{ fromAmount: number; toAmount: number; changedAt: string } | null>`(
-        select json_build_object('fromAmount', ${listingPriceChanges.fromAmount},
-          'toAmount', ${listingPriceChanges.toAmount}, 'changedAt', ${listingPriceChanges.changedAt})
-        from ${listingPriceChanges} where ${listingPriceChanges.listingId} = ${listings.id}
-        order by ${listingPriceChanges.changedAt} desc limit 1)`,
-      isFavorite: sql<boolean>`exists (
-        select 1 from ${favorites}
-        where ${favorites.listingId} = ${listings.id} and ${favorites.userId} = ${sql.placeholder('viewerId')}::uuid)`,
-    })
+    return this.selectWithSeller(listingExtras)
       .where(eq(listings.id, sql.placeholder('id')))
       .prepare('listing_for_page');
   }
@@ -167,14 +214,7 @@ export class ListingsRepository {
 
   async findForPage(id: string, viewerId: string | null): Promise<ListingForPage | undefined> {
     const [row] = await this.pageQuery.execute({ id, viewerId });
-    if (!row) return undefined;
-    const { latestPriceChange, ...rest } = row;
-    return {
-      ...rest,
-      latestPriceChange: latestPriceChange
-        ? { ...latestPriceChange, changedAt: new Date(latestPriceChange.changedAt) }
-        : undefined,
-    };
+    return row && withPriceChangeDate(row);
   }
 
   /**
@@ -236,14 +276,11 @@ export class ListingsRepository {
     return byListing;
   }
 
-  /** Which of these listings the user has saved. */
-  async favoritedAmong(userId: string, listingIds: string[]): Promise<Set<string>> {
-    if (listingIds.length === 0) return new Set();
-    const rows = await this.db
-      .select({ listingId: favorites.listingId })
-      .from(favorites)
-      .where(and(eq(favorites.userId, userId), inArray(favorites.listingId, listingIds)));
-    return new Set(rows.map((row) => row.listingId));
+  /** The extras of these listings (cards: search, favorites, the dashboard, similar cars), in one statement. */
+  async extrasFor(listingIds: string[], viewerId: string | null): Promise<Map<string, ListingExtras>> {
+    if (listingIds.length === 0) return new Map();
+    const rows = await this.extrasQuery.execute({ ids: listingIds, viewerId });
+    return new Map(rows.map(({ id, ...extras }) => [id, withPriceChangeDate(extras)]));
   }
 
   /**
@@ -299,17 +336,6 @@ export class ListingsRepository {
     });
     this.changes.listingChanged(id);
     return priceChange;
-  }
-
-  /** The newest price change of each listing, in one query (the history index, newest first). */
-  async latestPriceChanges(listingIds: string[]): Promise<Map<string, PriceChangeRow>> {
-    if (listingIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectDistinctOn([listingPriceChanges.listingId])
-      .from(listingPriceChanges)
-      .where(inArray(listingPriceChanges.listingId, listingIds))
-      .orderBy(listingPriceChanges.listingId, desc(listingPriceChanges.changedAt));
-    return new Map(rows.map((row) => [row.listingId, row]));
   }
 
   /** A page of a listing's price changes, newest first. */

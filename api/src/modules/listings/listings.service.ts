@@ -20,6 +20,7 @@ import { ListingFreshness } from './listing-freshness.js';
 import { ListingPageCache, type CachedListingPage } from './listing-page-cache.js';
 import { ViewCounter, viewerKey } from './view-counter.js';
 import type {
+  ListingExtras,
   ListingPage,
   ListingRow,
   ListingsRepository,
@@ -46,6 +47,9 @@ interface CatalogueVehicle {
   trim: string | null;
   engine: string | null;
 }
+
+/** A listing deleted between reading its row and its extras: shown as it would be without any. */
+const noExtras: ListingExtras = { images: [], latestPriceChange: undefined, isFavorite: false };
 
 const sameName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) === 0;
 
@@ -74,25 +78,24 @@ export class ListingsService {
     { generation: number; page: Promise<CachedListingPage | undefined> }
   >();
 
-  /** Shapes rows for the API, loading images and the viewer's favorites for all of them at once. */
+  /** Shapes rows for the API, with the photos, price moves and the viewer's favorites of all of them in one read. */
   async present(rows: ListingWithSeller[], viewerId: string | null): Promise<Listing[]> {
-    const ids = rows.map((row) => row.listing.id);
-    const [images, favorites, priceChanges] = await Promise.all([
-      this.listings.imagesFor(ids),
-      viewerId ? this.listings.favoritedAmong(viewerId, ids) : new Set<string>(),
-      this.listings.latestPriceChanges(ids),
-    ]);
+    const extras = await this.listings.extrasFor(
+      rows.map((row) => row.listing.id),
+      viewerId,
+    );
     const now = this.freshness.now();
-    return rows.map((row) =>
-      toListingDto(
+    return rows.map((row) => {
+      const { images, isFavorite, latestPriceChange } = extras.get(row.listing.id) ?? noExtras;
+      return toListingDto(
         this.withUnstoredViews(row),
-        images.get(row.listing.id) ?? [],
-        favorites.has(row.listing.id),
-        priceChanges.get(row.listing.id),
+        images,
+        isFavorite,
+        latestPriceChange,
         this.freshness,
         now,
-      ),
-    );
+      );
+    });
   }
 
   async presentPage(page: ListingPage, request: PageRequest, viewerId: string | null): Promise<ListingList> {

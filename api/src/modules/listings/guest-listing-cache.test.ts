@@ -224,6 +224,10 @@ describe('favorites and views on the guests’ copy', () => {
 
   it('serves its copy past half its age at once while reading the listing again, then the new page', async () => {
     const id = await activeListing('refresh-ahead');
+    await asGuest(id);
+    // Storing that view drops the copy (as in the test above): stored now, not by the flush timer
+    // before the copy is read at half its age, which then found no copy (a CI run failed so).
+    await t.app.listingViews.flush();
     const before = await asGuest(id);
     await t.app.database.db.update(listings).set({ title: 'Renamed elsewhere' }).where(eq(listings.id, id));
     const start = clock;

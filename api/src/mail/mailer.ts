@@ -19,9 +19,10 @@ export interface Mailer {
 function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   // Options such as ?ignoreTLS=true or ?tls.rejectUnauthorized=false can be given in the URL.
   const transport = createTransport(smtpUrl);
-  const { host, port } = new URL(smtpUrl);
+  // `host` is the name with its port when the URL gives one; the credentials are left out.
+  const { host } = new URL(smtpUrl);
   return {
-    description: `SMTP ${host}${port ? `:${port}` : ''}`,
+    description: `SMTP ${host}`,
     async send(message) {
       await transport.sendMail({ from, ...message });
     },

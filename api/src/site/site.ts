@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import {
   PAGE_REMOTES,
   REMOTE_SHORT_NAMES,
@@ -14,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/env.js';
 import { IMMUTABLE, REVALIDATE } from '../http/cache-control.js';
 import { NotFoundError } from '../http/errors.js';
-import { notAFolder } from '../http/static-files.js';
+import { serveFolder } from '../http/static-files.js';
 import { escapeHtml, withPreview, type PagePreview } from '../modules/listings/open-graph.js';
 import type { RemoteRegistry, RemotesManifest } from '../modules/remotes/remote-registry.js';
 import { registryPaths } from '../modules/remotes/remotes.service.js';
@@ -181,12 +180,9 @@ export async function registerSite(
   });
   void serverRenderer.warm();
   for (const { root, prefix } of remoteRoots) {
-    await app.register(fastifyStatic, {
+    await serveFolder(app, {
       root,
       prefix,
-      decorateReply: false,
-      index: false,
-      allowedPath: notAFolder,
       cacheControl: false,
       setHeaders: setRemoteHeaders,
       // The .br and .gz copies the build writes beside each text file.
@@ -195,14 +191,12 @@ export async function registerSite(
     });
   }
 
-  await app.register(fastifyStatic, {
+  await serveFolder(app, {
     root: shellDir,
     prefix: '/',
     // '/' is a page like any other: served below with its hints. Left to the static files, a
     // client that accepts no compression got 403 for it (a directory without an index); so did
     // every other folder, which is now a client route like any path without a file name.
-    index: false,
-    allowedPath: notAFolder,
     cacheControl: false,
     setHeaders: setCacheHeaders,
     preCompressed: true,

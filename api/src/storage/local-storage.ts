@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { IMMUTABLE } from '../http/cache-control.js';
-import { notAFolder } from '../http/static-files.js';
+import { serveFolder } from '../http/static-files.js';
 import type { PhotoStorage } from './photo-storage.js';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
@@ -60,12 +59,9 @@ export class LocalStorage implements PhotoStorage {
   /** Serves the directory at /uploads/ with year-long caching: a key's content never changes. */
   async serve(app: FastifyInstance): Promise<void> {
     await mkdir(this.root, { recursive: true });
-    await app.register(fastifyStatic, {
+    await serveFolder(app, {
       root: this.root,
       prefix: UPLOADS_URL_PREFIX,
-      decorateReply: false,
-      index: false,
-      allowedPath: notAFolder,
       cacheControl: false,
       setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
     });

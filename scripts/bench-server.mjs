@@ -7,7 +7,9 @@
 //   1. the listing page's statement through the raw driver, 10 at a time (the database's floor);
 //   2. GET /api/listings/:id as a guest over 1,000 listings, 50 connections (wrk), then the pages a
 //      guest opens rendered on the server (home, and /listing/:id over the same listings), between
-//      two runs of a bare Fastify hello-world (the HTTP floor of one process on these cores);
+//      two runs of a bare Fastify hello-world (the HTTP floor of one process on these cores), and
+//      a photo's file from a folder of PHOTO_FOLDER_FILES files, as each of the 256 photo folders
+//      holds at 100,000 listings;
 //   3. --sockets users connecting at once (100 handshakes in flight, from a worker thread): wall
 //      time, the API's CPU seconds, and the presence frames the clients received (each user has one
 //      conversation partner); and messages sent meanwhile, 25 a second, timed to their recipient's
@@ -22,7 +24,7 @@
 // (default 2000), --only pglite|postgres.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
@@ -294,6 +296,28 @@ async function openChat(server, modules, owner, tokens) {
 
 // ---- photos ------------------------------------------------------------------------------
 const PHOTOS = 16;
+/** Photos are kept in 256 folders, three files each: at 100,000 listings of four photos, this many a folder. */
+const PHOTO_FOLDER_FILES = 4_700;
+
+/**
+ * Fills one photo folder of the server's data directory with PHOTO_FOLDER_FILES small files and
+ * answers the URL of one of them, as a search card's thumbnail is asked for.
+ */
+async function fullPhotoFolder(server, dataDir) {
+  const folder = path.join(dataDir, 'uploads', 'photos', 'zz');
+  await mkdir(folder, { recursive: true });
+  const thumbnail = randomBytes(2048);
+  const names = Array.from(
+    { length: PHOTO_FOLDER_FILES },
+    (_, index) => `zz${randomBytes(15).toString('hex')}-${index}-thumb.webp`,
+  );
+  for (let start = 0; start < names.length; start += 200) {
+    await Promise.all(
+      names.slice(start, start + 200).map((name) => writeFile(path.join(folder, name), thumbnail)),
+    );
+  }
+  return `${server.base}/uploads/photos/zz/${names[PHOTO_FOLDER_FILES / 2]}`;
+}
 
 /** A 12 MP JPEG with camera-like grain (about 3.5 MB). */
 async function twelveMegapixelPhoto(sharp) {
@@ -454,6 +478,7 @@ end
         const listingPages = await listingsScript('listing-pages.lua', '/listing/');
         await wrk(server.base, listingPages);
         result.listingPages = await wrk(server.base, listingPages);
+        result.photoFile = await wrk(await fullPhotoFolder(server, serverEnv.DATA_DIR));
         const floorAfter = await wrk(hello.url);
         result.listing = listing;
         result.floor = {
@@ -501,6 +526,7 @@ function report(results) {
       for (const [what, run] of [
         ['GET / (home, rendered on the server), guest', result.homePage],
         ['GET /listing/:id (rendered on the server), guest', result.listingPages],
+        [`a photo's file (/uploads/…) in a folder of ${number(PHOTO_FOLDER_FILES)}`, result.photoFile],
       ]) {
         lines.push(
           `| ${result.label} | ${what}${run.errors ? ` (${number(run.errors)} answers not 2xx)` : ''} | ${number(run.rate)}/s | ${ms(run.p50)} | ${ms(run.p99)} | hello-world ${number(result.floor.rate)}/s | ${((100 * run.rate) / result.floor.rate).toFixed(1)} % |`,

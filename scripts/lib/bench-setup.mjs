@@ -121,8 +121,9 @@ export const withDatabase = (serverUrl, name) =>
 /**
  * Runs `bench(label, databaseConfig, serverEnv)` on each database `only` ('pglite', 'postgres' or
  * neither, for both) leaves in: a throwaway PGlite in a temporary folder, then a throwaway database on
- * the PostgreSQL server (DATABASE_URL, or the local one) when it answers. Each is removed afterwards.
- * Returns the benchmarks' results in that order.
+ * the PostgreSQL server (DATABASE_URL, or the local one) when it answers. Either way the server's
+ * data folder (photos, their originals) is a temporary one, never the site's `./data`. Each is removed
+ * afterwards. Returns the benchmarks' results in that order.
  */
 export async function onEachDatabase(only, bench) {
   const results = [];
@@ -144,11 +145,15 @@ export async function onEachDatabase(only, bench) {
     await admin.connect();
     await admin.query(`create database ${name}`);
     const url = withDatabase(serverUrl, name);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'carmarket-bench-'));
     try {
-      results.push(await bench('PostgreSQL', { driver: 'postgres', url }, { DATABASE_URL: url }));
+      results.push(
+        await bench('PostgreSQL', { driver: 'postgres', url }, { DATABASE_URL: url, DATA_DIR: dataDir }),
+      );
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
+      await rm(dataDir, { recursive: true, force: true });
     }
   } else if (only !== 'pglite') {
     console.log('\nPostgreSQL: not reachable (set DATABASE_URL); skipped.');

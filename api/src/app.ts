@@ -6,6 +6,7 @@ import type { AppConfig } from './config/env.js';
 import { openDatabase, type Database } from './db/client.js';
 import { authenticate } from './http/authenticate.js';
 import { COMPRESS_THRESHOLD_BYTES } from './http/compression.js';
+import { AccessLog } from './http/access-log.js';
 import { registerApiDocs } from './http/docs.js';
 import { isDatabaseUnavailable } from './http/database-unavailable.js';
 import { registerGracefulShutdown, SHUTDOWN_TIMEOUT_MS } from './http/graceful-shutdown.js';
@@ -110,6 +111,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    logController: new AccessLog(),
     trustProxy: config.trustProxy,
     genReqId: requestIdGenerator(config.trustProxy),
     // Photo uploads (multipart) set their own limits; JSON bodies never need more than this.

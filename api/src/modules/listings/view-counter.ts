@@ -18,15 +18,32 @@ export interface ViewCounterOptions {
 }
 
 /**
+ * Recent guests' keys by address: a guest reading page after page is hashed once, not on every
+ * read (the hash and the day's date were 4 % of a guest listing read's CPU, docs/benchmarks.md).
+ */
+const guestKeys = new Map<string, string>();
+const GUEST_KEYS_REMEMBERED = 10_000;
+
+/**
  * Who viewed, as `listing_views` keeps it: a user by id, a guest by a hash of their address, so raw
  * IPs are never stored. A request whose client hung up while it waited has no address left; such
  * guests share one key.
  */
 export function viewerKey({ userId, ip }: { userId: string | null; ip: string | undefined }): string {
   if (userId) return `user:${userId}`;
-  return ip === undefined ? 'ip:unknown' : `ip:${createHash('sha256').update(ip).digest('hex').slice(0, 32)}`;
+  if (ip === undefined) return 'ip:unknown';
+  let key = guestKeys.get(ip);
+  if (key === undefined) {
+    key = `ip:${createHash('sha256').update(ip).digest('hex').slice(0, 32)}`;
+    // Forgetting is safe: a key is made again from its address.
+    if (guestKeys.size >= GUEST_KEYS_REMEMBERED) guestKeys.clear();
+    guestKeys.set(ip, key);
+  }
+  return key;
 }
 
+const DAY_MS = 86_400_000;
+const utcDayNumber = () => Math.floor(Date.now() / DAY_MS);
 const utcDay = () => new Date().toISOString().slice(0, 10);
 
 /**
@@ -40,6 +57,7 @@ export class ViewCounter {
   private readonly maxPending: number;
   private readonly maxRemembered: number;
   private day = utcDay();
+  private dayNumber = utcDayNumber();
   private readonly seenToday = new Set<string>();
   private pending: ListingView[] = [];
   /** Views noted but not yet stored (pending or being written), by listing. */
@@ -59,11 +77,13 @@ export class ViewCounter {
 
   /** Notes a view; a viewer already seen today on this listing adds nothing. */
   record(listingId: string, viewerKey: string): void {
-    const day = utcDay();
-    if (day !== this.day) {
-      this.day = day;
+    const today = utcDayNumber();
+    if (today !== this.dayNumber) {
+      this.dayNumber = today;
+      this.day = utcDay();
       this.seenToday.clear();
     }
+    const { day } = this;
     const key = `${listingId} ${viewerKey}`;
     if (this.seenToday.has(key)) return;
     // Forgetting is safe: the database keeps one row per viewer and day, so a repeat is dropped there.

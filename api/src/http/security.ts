@@ -31,31 +31,42 @@ export async function registerSecurity(
   app.addHook('onRequest', async () => {
     await Promise.all([registry.refresh(), inlineScripts.refresh()]);
   });
-  const remoteOrigins = () => registry.remoteOrigins().join(' ');
-  const scriptSources = () => [...registry.remoteOrigins(), ...inlineScripts.sources()].join(' ');
   const storageOrigins = config.s3 ? [new URL(config.s3.publicUrl).origin] : [];
-
-  // Built once: @fastify/helmet builds helmet's middleware again for every request, re-reading
-  // every directive, which was a tenth of a cached listing read's CPU (docs/benchmarks.md).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", scriptSources],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins],
-        connectSrc: ["'self'", 'ws:', 'wss:', remoteOrigins],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        // The site may run on plain HTTP (local runs, tests behind a TLS-terminating proxy).
-        upgradeInsecureRequests: null,
+  const middlewareFor = (remoteOrigins: string[], scriptSources: string[]) =>
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...remoteOrigins, ...scriptSources],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins],
+          connectSrc: ["'self'", 'ws:', 'wss:', ...remoteOrigins],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'self'"],
+          // The site may run on plain HTTP (local runs, tests behind a TLS-terminating proxy).
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-  });
+    });
+
+  // Helmet's middleware is built once per set of sources, not per request (@fastify/helmet built it
+  // for every request, a tenth of a cached listing read's CPU), and with every directive a plain
+  // string, so helmet writes a header it made once; with sources given as functions it called and
+  // validated them on every response (4 % of a guest listing read, docs/benchmarks.md).
+  let current: { sources: string; write: ReturnType<typeof helmet> } | undefined;
+  const securityHeaders = () => {
+    const remoteOrigins = registry.remoteOrigins();
+    const scriptSources = inlineScripts.sources();
+    const sources = `${remoteOrigins.join(' ')};${scriptSources.join(' ')}`;
+    if (current?.sources !== sources) {
+      current = { sources, write: middlewareFor(remoteOrigins, scriptSources) };
+    }
+    return current.write;
+  };
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+    securityHeaders()(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 
   // Same-origin by default: the shell and the API are one site. CORS_ORIGINS opens it up.

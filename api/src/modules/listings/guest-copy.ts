@@ -8,7 +8,7 @@ import { entityTag, matchesEtag } from '../../http/etag.js';
 interface GuestBody {
   json: string;
   etag: string;
-  /** Made on the first request that takes gzip. */
+  /** Made on the first request that takes gzip, or kept from an earlier object of the same JSON. */
   gzip?: Buffer;
 }
 
@@ -19,14 +19,32 @@ interface GuestBody {
  */
 const bodies = new WeakMap<Listing, GuestBody>();
 
+/**
+ * gzip copies by ETag: a kept page read again ahead of its end is a new object with the same JSON,
+ * and keeps its copy (gzipping it again was 1.8 % of a guest read, docs/benchmarks.md). About
+ * 1.5 KB each; the map starts afresh when full.
+ */
+const gzipByEtag = new Map<string, Buffer>();
+const GZIP_COPIES_KEPT = 5_000;
+
 function guestBody(listing: Listing): GuestBody {
   let body = bodies.get(listing);
   if (!body) {
     const json = JSON.stringify(ok(listing));
-    body = { json, etag: entityTag(json) };
+    const etag = entityTag(json);
+    body = { json, etag, gzip: gzipByEtag.get(etag) };
     bodies.set(listing, body);
   }
   return body;
+}
+
+function gzipOf(body: GuestBody): Buffer {
+  if (!body.gzip) {
+    body.gzip = gzipSync(body.json);
+    if (gzipByEtag.size >= GZIP_COPIES_KEPT) gzipByEtag.clear();
+    gzipByEtag.set(body.etag, body.gzip);
+  }
+  return body.gzip;
 }
 
 /**
@@ -46,6 +64,5 @@ export function sendGuestCopy(request: FastifyRequest, reply: FastifyReply, list
   if (body.json.length < COMPRESS_THRESHOLD_BYTES || !acceptsGzip(request.headers['accept-encoding'])) {
     return reply.send(body.json);
   }
-  body.gzip ??= gzipSync(body.json);
-  return reply.header('content-encoding', 'gzip').send(body.gzip);
+  return reply.header('content-encoding', 'gzip').send(gzipOf(body));
 }

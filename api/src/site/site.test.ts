@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { routePatterns } from '@carmarket/shared/contracts';
 import { loadConfig } from '../config/env.js';
 import { registerErrorHandler } from '../http/error-handler.js';
@@ -12,6 +13,10 @@ import { RemoteRegistry } from '../modules/remotes/remote-registry.js';
 import { waitFor } from '../test/wait-for.js';
 import { InlineScripts } from './inline-scripts.js';
 import { cacheControlFor, registerSite, withRenderedPage } from './site.js';
+
+/** A page's text, as the browser reads it: pages go gzipped to a client that takes gzip. */
+const pageText = (res: LightMyRequestResponse) =>
+  res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body;
 
 const THEME_SCRIPT = "document.documentElement.classList.toggle('dark', true);";
 const START_SCRIPT = "document.currentScript.getAttribute('data-src');";
@@ -152,7 +157,7 @@ describe('a server with a shell build', () => {
     const res = await app.inject({ method: 'GET', url: '/', headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.body).toContain('<title>CarMarket</title>');
+    expect(pageText(res)).toContain('<title>CarMarket</title>');
   });
 
   // Every route of the shell's router, routed to the page (not looked up as a file first), and a
@@ -211,12 +216,37 @@ describe('a server with a shell build', () => {
       for (const headers of [{}, { 'accept-encoding': 'gzip, br' }]) {
         const res = await app.inject({ method: 'GET', url, headers });
         expect(res.statusCode).toBe(200);
-        expect(res.body).toContain('<title>CarMarket</title>');
-        expect(res.body).not.toMatch(/main\.0123abcd|search-page/);
+        expect(pageText(res)).toContain('<title>CarMarket</title>');
+        expect(pageText(res)).not.toMatch(/main\.0123abcd|search-page/);
       }
     },
   );
   // index.html is read again when it changes (looked at no more than once a second), not per page.
+  it('sends a page of 1 KB or more gzipped to a client that takes gzip, the same each time, and plain to one that does not', async () => {
+    const indexFile = path.join(root, 'shell', 'dist', 'index.html');
+    const description = `<meta name="description" content="${'Used cars under $10k near you. '.repeat(60)}">`;
+    await writeFile(indexFile, INDEX_HTML.replace('</title>', `</title>${description}`));
+    try {
+      const plain = await waitFor(
+        () => app.inject({ method: 'GET', url: '/search' }),
+        (res) => res.body.includes('Used cars under $10k near you.'),
+      );
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      for (let time = 0; time < 2; time += 1) {
+        const gzip = await app.inject({
+          method: 'GET',
+          url: '/search',
+          headers: { 'accept-encoding': 'gzip, deflate, br' },
+        });
+        expect(gzip.headers['content-encoding']).toBe('gzip');
+        expect(String(gzip.headers.vary)).toContain('accept-encoding');
+        expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      }
+    } finally {
+      await writeFile(indexFile, INDEX_HTML);
+    }
+  });
+
   it('serves a new shell build’s index.html without a restart', async () => {
     const indexFile = path.join(root, 'shell', 'dist', 'index.html');
     const rebuilt = INDEX_HTML.replace('<title>CarMarket</title>', '<title>CarMarket, rebuilt</title>');

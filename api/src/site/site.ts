@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/env.js';
 import { IMMUTABLE, REVALIDATE } from '../http/cache-control.js';
+import { acceptsGzip, COMPRESS_THRESHOLD_BYTES, GzipCopies } from '../http/compression.js';
 import { NotFoundError } from '../http/errors.js';
 import { serveFolder } from '../http/static-files.js';
 import { escapeHtml, withPreview, type PagePreview } from '../modules/listings/open-graph.js';
@@ -210,6 +211,10 @@ export async function registerSite(
     INDEX_RECHECK_MS,
     (error) => app.log.error({ err: error }, "reading the shell build's index.html failed"),
   );
+  // A guest's page is the same for a while (rendered once for PAGE_GUEST_STALENESS_MS), so its gzip
+  // copy is kept by its text: compressing it on every request was a quarter of the home page's CPU
+  // (docs/benchmarks.md). Pages are 30–100 KB; a few dozen copies are kept.
+  const pageGzips = new GzipCopies(32);
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     await indexPage.refresh();
     const indexHtml = indexPage.value;
@@ -232,15 +237,16 @@ export async function registerSite(
           .replace('</head>', () => `    ${pageHints(pathname, remotesMap)}\n  </head>`),
         rendered,
       );
-      return (
-        reply
-          .status(preview?.status ?? 200)
-          // Private: with a canary, the inlined remotes map depends on the browser's bucket cookie.
-          .header('cache-control', `private, ${REVALIDATE}`)
-          .header('vary', 'cookie')
-          .type('text/html; charset=utf-8')
-          .send(preview ? withPreview(page, preview) : page)
-      );
+      const html = preview ? withPreview(page, preview) : page;
+      reply
+        .status(preview?.status ?? 200)
+        // Private: with a canary, the inlined remotes map depends on the browser's bucket cookie.
+        .header('cache-control', `private, ${REVALIDATE}`)
+        .header('vary', 'cookie, accept-encoding')
+        .type('text/html; charset=utf-8');
+      return html.length >= COMPRESS_THRESHOLD_BYTES && acceptsGzip(request.headers['accept-encoding'])
+        ? reply.header('content-encoding', 'gzip').send(pageGzips.of(html, html))
+        : reply.send(html);
     }
     throw request.url.startsWith('/api')
       ? new NotFoundError('Route not found', 'ROUTE_NOT_FOUND')

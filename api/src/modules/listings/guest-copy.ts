@@ -1,14 +1,13 @@
-import { gzipSync } from 'node:zlib';
 import type { Listing } from '@carmarket/shared/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptsGzip, COMPRESS_THRESHOLD_BYTES } from '../../http/compression.js';
+import { acceptsGzip, COMPRESS_THRESHOLD_BYTES, GzipCopies } from '../../http/compression.js';
 import { ok } from '../../http/envelope.js';
 import { entityTag, matchesEtag } from '../../http/etag.js';
 
 interface GuestBody {
   json: string;
   etag: string;
-  /** Made on the first request that takes gzip, or kept from an earlier object of the same JSON. */
+  /** Made on the first request that takes gzip (or kept from an earlier object of the same JSON). */
   gzip?: Buffer;
 }
 
@@ -21,30 +20,19 @@ const bodies = new WeakMap<Listing, GuestBody>();
 
 /**
  * gzip copies by ETag: a kept page read again ahead of its end is a new object with the same JSON,
- * and keeps its copy (gzipping it again was 1.8 % of a guest read, docs/benchmarks.md). About
- * 1.5 KB each; the map starts afresh when full.
+ * and keeps its copy (gzipping it again was 1.8 % of a guest read, docs/benchmarks.md). About 1.5 KB
+ * each.
  */
-const gzipByEtag = new Map<string, Buffer>();
-const GZIP_COPIES_KEPT = 5_000;
+const gzipCopies = new GzipCopies(5_000);
 
 function guestBody(listing: Listing): GuestBody {
   let body = bodies.get(listing);
   if (!body) {
     const json = JSON.stringify(ok(listing));
-    const etag = entityTag(json);
-    body = { json, etag, gzip: gzipByEtag.get(etag) };
+    body = { json, etag: entityTag(json) };
     bodies.set(listing, body);
   }
   return body;
-}
-
-function gzipOf(body: GuestBody): Buffer {
-  if (!body.gzip) {
-    body.gzip = gzipSync(body.json);
-    if (gzipByEtag.size >= GZIP_COPIES_KEPT) gzipByEtag.clear();
-    gzipByEtag.set(body.etag, body.gzip);
-  }
-  return body.gzip;
 }
 
 /**
@@ -64,5 +52,6 @@ export function sendGuestCopy(request: FastifyRequest, reply: FastifyReply, list
   if (body.json.length < COMPRESS_THRESHOLD_BYTES || !acceptsGzip(request.headers['accept-encoding'])) {
     return reply.send(body.json);
   }
-  return reply.header('content-encoding', 'gzip').send(gzipOf(body));
+  body.gzip ??= gzipCopies.of(body.etag, body.json);
+  return reply.header('content-encoding', 'gzip').send(body.gzip);
 }

@@ -84,9 +84,13 @@ export type StaticFolderOptions = Omit<
  * filesystem ignores case, the plugin's route and its check stay.
  */
 export async function serveFolder(app: FastifyInstance, options: StaticFolderOptions): Promise<void> {
-  const folders = { index: false, allowedPath: notAFolder } as const;
   if (ignoresCase(options.root)) {
-    await app.register(fastifyStatic, { ...options, ...folders, decorateReply: false });
+    await app.register(fastifyStatic, {
+      ...options,
+      index: false,
+      allowedPath: notAFolder,
+      decorateReply: false,
+    });
     return;
   }
   // A scope of its own: each folder's `reply.sendFile` sends from its root with its options.

@@ -7,21 +7,18 @@ import { entityTag, matchesEtag } from '../../http/etag.js';
 interface GuestBody {
   json: string;
   etag: string;
-  /** Made on the first request that takes gzip (or kept from an earlier object of the same JSON). */
-  gzip?: Buffer;
 }
 
 /**
  * A guest's answer object stays the same until the listing or its unstored views change
- * (ListingPageCache), so its body, ETag and gzip copy are made once for it, and dropped with it.
- * gzip is most of a cached read's CPU otherwise (about 60 µs of 4 KB, for 20 µs of JSON).
+ * (ListingPageCache), so its body and ETag are made once for it, and dropped with it.
  */
 const bodies = new WeakMap<Listing, GuestBody>();
 
 /**
- * gzip copies by ETag: a kept page read again ahead of its end is a new object with the same JSON,
- * and keeps its copy (gzipping it again was 1.8 % of a guest read, docs/benchmarks.md). About 1.5 KB
- * each.
+ * gzip copies by ETag, so a body is compressed once (gzip is most of a cached read's CPU otherwise:
+ * about 60 µs of 4 KB, for 20 µs of JSON), and a page read again ahead of its end, a new object with
+ * the same JSON, keeps its copy (docs/benchmarks.md). About 1.5 KB each.
  */
 const gzipCopies = new GzipCopies(5_000);
 
@@ -52,6 +49,5 @@ export function sendGuestCopy(request: FastifyRequest, reply: FastifyReply, list
   if (body.json.length < COMPRESS_THRESHOLD_BYTES || !acceptsGzip(request.headers['accept-encoding'])) {
     return reply.send(body.json);
   }
-  body.gzip ??= gzipCopies.of(body.etag, body.json);
-  return reply.header('content-encoding', 'gzip').send(body.gzip);
+  return reply.header('content-encoding', 'gzip').send(gzipCopies.of(body.etag, body.json));
 }

@@ -439,8 +439,9 @@ async function photoUploads(server, script, modules, photo, targets) {
     return { answered, processed: PHOTOS / ((performance.now() - started) / 1000) };
   };
   // Warm up: the API starts an encoder process for each photo it encodes at once, on first use (as
-  // the listing reads' first run warms their statements), so two go at once to start both: with one
-  // photo the second process started inside the timed run. The rates below are the steady ones.
+  // the listing reads' first run warms their statements), so one photo per process goes at once to
+  // start them all: with one photo the second process started inside the timed run. The rates below
+  // are the steady ones.
   const warmedUp = (await photosProcessed(server)) + modules.photoEncoders;
   await Promise.all(Array.from({ length: modules.photoEncoders }, (_, index) => upload(index)));
   await processedBy(warmedUp);

@@ -1,5 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+/**
+ * axe's minified build, the same rules and version. `@axe-core/playwright` otherwise injects the
+ * readable build, 1.5 MB where this is 0.65 MB, sent over the protocol and compiled by the page at
+ * every check: about 60 ms of the page's CPU a check (docs/benchmarks.md, fourteenth round).
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * Fails on serious or critical axe violations of the page as it is now, once its running transitions
@@ -16,10 +25,10 @@ export async function expectAccessible(page: Page) {
   );
   // Only violations are read: axe then skips collecting the nodes of every check that passed.
   // Legacy mode runs axe.run in the page itself. The default mode runs axe in each frame and then
-  // merges the partial results in a new blank page, which means a second 650 KB injection, a new
+  // merges the partial results in a new blank page, which means a second injection of axe, a new
   // renderer and all the partial results serialized across the protocol. That came to about a fifth
   // of the e2e suite's CPU time. Our pages have no cross-origin frames, and only those need that mode.
-  const { violations } = await new AxeBuilder({ page })
+  const { violations } = await new AxeBuilder({ page, axeSource })
     .setLegacyMode()
     .options({ resultTypes: ['violations'] })
     .analyze();

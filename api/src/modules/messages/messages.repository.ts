@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   inArray,
   isNotNull,
   isNull,
@@ -13,6 +14,7 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { conversations, listings, messages, userBlocks, users } from '../../db/schema.js';
 import type { PageRequest } from '@carmarket/shared/contracts';
@@ -31,6 +33,19 @@ const announceDue = sql`now() + ${ANNOUNCE_LEASE_MS} * interval '1 millisecond'`
 
 /** Where a catch-up fetch starts: after a known message, or after a moment. */
 export type MessageCursor = { messageId: string } | { since: Date };
+
+/**
+ * Every column of `table` as a `with` of its insert's `returning()` gives it back, to select them
+ * from that subquery with the names and types of the table's record.
+ */
+function columnsOf<TTable extends PgTable, TReturned extends object>(
+  returned: TReturned,
+  table: TTable,
+): Pick<TReturned, keyof TTable['_']['columns'] & keyof TReturned> {
+  return Object.fromEntries(
+    Object.keys(getTableColumns(table)).map((key) => [key, Reflect.get(returned, key)]),
+  ) as Pick<TReturned, keyof TTable['_']['columns'] & keyof TReturned>;
+}
 
 /** A prepared statement's parameter, filled in at each execution (`sql.placeholder`). */
 const param = (name: string) => sql.placeholder(name);
@@ -243,57 +258,62 @@ export class MessagesRepository {
     content: string;
     clientMessageId: string | null;
   }): Promise<{ message: MessageRecord; conversation: ConversationRecord; created: boolean }> {
-    return this.db.transaction(async (tx) => {
-      // Created, or locked as it is (the update changes nothing), and returned: one statement.
-      const [conversation] = await tx
+    // One statement, so one round trip where a transaction took five: under load each round trip
+    // waits its turn on a busy event loop (docs/benchmarks.md, "Presence"). The conversation is
+    // created, or locked and moved to the top, first; the message is timed by that same moment, once
+    // the conversation is this statement's alone: its messages' times then follow the order they
+    // are committed in, so a catch-up asking for what came after a message it has cannot miss one
+    // committed later with an earlier time. A new message also brings the conversation back for a
+    // recipient who had archived it.
+    const recipientArchive =
+      input.recipientId === input.buyerId ? { buyerArchivedAt: null } : { sellerArchivedAt: null };
+    const conversation = this.db.$with('conversation').as(
+      this.db
         .insert(conversations)
         .values({
           listingId: input.listingId,
           listingTitle: input.listingTitle,
           buyerId: input.buyerId,
           sellerId: input.sellerId,
+          lastMessageAt: sql`clock_timestamp()`,
         })
         .onConflictDoUpdate({
           target: [conversations.listingId, conversations.buyerId, conversations.sellerId],
-          set: { listingTitle: sql`${conversations.listingTitle}` },
+          set: { lastMessageAt: sql`clock_timestamp()`, ...recipientArchive },
         })
-        .returning();
-
-      // Timed once the conversation is this transaction's alone (not at its start, as `now()` is):
-      // its messages' times then follow the order they are committed in, so a catch-up asking
-      // for what came after a message it has cannot miss one committed later with an earlier time.
-      const [inserted] = await tx
+        .returning(),
+    );
+    const message = this.db.$with('message').as(
+      this.db
         .insert(messages)
         .values({
-          conversationId: conversation!.id,
+          conversationId: sql`(select ${conversation.id} from ${conversation})`,
           senderId: input.senderId,
           recipientId: input.recipientId,
           content: input.content,
           clientMessageId: input.clientMessageId,
           announceDueAt: announceDue,
-          createdAt: sql`clock_timestamp()`,
+          createdAt: sql`(select ${conversation.lastMessageAt} from ${conversation})`,
         })
         .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
-        .returning();
-      if (!inserted) {
-        const [existing] = await tx
-          .select()
-          .from(messages)
-          .where(
-            and(eq(messages.senderId, input.senderId), eq(messages.clientMessageId, input.clientMessageId!)),
-          );
-        return { message: existing!, conversation: conversation!, created: false };
-      }
-
-      // A new message brings the conversation back for a recipient who had archived it.
-      const recipientArchive =
-        conversation!.buyerId === input.recipientId ? { buyerArchivedAt: null } : { sellerArchivedAt: null };
-      await tx
-        .update(conversations)
-        .set({ lastMessageAt: inserted.createdAt, ...recipientArchive })
-        .where(eq(conversations.id, conversation!.id));
-      return { message: inserted, conversation: conversation!, created: true };
-    });
+        .returning(),
+    );
+    const [row] = await this.db
+      .with(conversation, message)
+      .select({ conversation: columnsOf(conversation, conversations), message: columnsOf(message, messages) })
+      .from(conversation)
+      .leftJoin(message, sql`true`);
+    const { conversation: stored, message: inserted } = row!;
+    if (inserted) return { message: inserted, conversation: stored, created: true };
+    // The same send retried at the same moment and stored by the other request, which announces it
+    // (this statement still moved the conversation up, a moment after that message).
+    const [existing] = await this.db
+      .select()
+      .from(messages)
+      .where(
+        and(eq(messages.senderId, input.senderId), eq(messages.clientMessageId, input.clientMessageId!)),
+      );
+    return { message: existing!, conversation: stored, created: false };
   }
 
   /**

@@ -444,6 +444,26 @@ describe('sending and reading messages', () => {
     expect(await ids(stranger)).toContain(conversationId);
   });
 
+  it('brings a conversation back for the recipient of a new message, not for its sender', async () => {
+    const opened = await send(stranger, { recipientId: seller.user._id, content: 'Still there?' });
+    const { conversationId } = opened.body.data;
+    const archive = (who: SignedIn) =>
+      t.request('PATCH', `/api/messages/conversations/${conversationId}/archive`, { token: who.accessToken });
+    const listed = async (who: SignedIn, archived: boolean) =>
+      (
+        await t.request('GET', `/api/messages/conversations?archived=${archived}`, { token: who.accessToken })
+      ).body.data.map((c: { conversationId: string }) => c.conversationId);
+    await archive(stranger);
+    await archive(seller);
+
+    const reply = await send(seller, { recipientId: stranger.user._id, content: 'Yes, come and see it' });
+    expect(reply.status).toBe(200);
+    expect(await listed(stranger, false)).toContain(conversationId);
+    expect(await listed(stranger, true)).not.toContain(conversationId);
+    expect(await listed(seller, false)).not.toContain(conversationId);
+    expect(await listed(seller, true)).toContain(conversationId);
+  });
+
   it("blocks a user's messages both ways with a clear error, keeps the conversation readable, and unblocks", async () => {
     const sent = await send(stranger, { recipientId: seller.user._id, content: 'Before the block' });
     const blocked = await t.request('POST', `/api/messages/block/${stranger.user._id}`, {

@@ -407,14 +407,27 @@ describe('session tokens', () => {
 });
 
 describe('GET /api/auth/me', () => {
-  const signedWith = (header: { alg: string }, key: Uint8Array, expiresIn = '15m') =>
+  // Tokens made by another library (jose) for a real user: only the token itself can be refused.
+  let userId: string;
+  beforeAll(async () => {
+    userId = (await client().signIn(newEmail())).user._id;
+  });
+  const signedWith = (header: { alg: string }, key: Uint8Array, expiresIn = '15m', issuer = 'carmarket') =>
     new SignJWT({})
       .setProtectedHeader(header)
-      .setSubject('00000000-0000-4000-8000-000000000000')
-      .setIssuer('carmarket')
+      .setSubject(userId)
+      .setIssuer(issuer)
       .setIssuedAt()
       .setExpirationTime(expiresIn)
       .sign(key);
+
+  it('answers the user for a valid HS256 token of theirs', async () => {
+    const res = await t.request('GET', '/api/auth/me', {
+      token: await signedWith({ alg: 'HS256' }, secretKey),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.user._id).toBe(userId);
+  });
 
   it.each([
     ['no token', async () => undefined],
@@ -425,11 +438,12 @@ describe('GET /api/auth/me', () => {
       'a token signed with another secret',
       () => signedWith({ alg: 'HS256' }, new TextEncoder().encode('x'.repeat(48))),
     ],
+    ['a token from another issuer', () => signedWith({ alg: 'HS256' }, secretKey, '15m', 'elsewhere')],
     [
       'an unsigned token',
       async () => {
         const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-        return `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub: 'someone', iss: 'carmarket' })}.`;
+        return `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub: userId, iss: 'carmarket' })}.`;
       },
     ],
   ])('answers 401 for %s', async (_label, makeToken) => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S } from '@carmarket/shared/constants';
-import { SignJWT, jwtVerify } from 'jose';
+import { createSigner, createVerifier } from 'fast-jwt';
 import type { AccessTokenVerifier } from '../../http/authenticate.js';
 
 const ISSUER = 'carmarket';
@@ -11,33 +11,28 @@ export interface AccessTokens extends AccessTokenVerifier {
   sign(userId: string): Promise<string>;
 }
 
+/**
+ * Access tokens are checked on every signed-in request and every live connection's handshake, so by
+ * fast-jwt, which computes the HMAC with node:crypto in place: 4–6 µs of CPU a check where jose's,
+ * through WebCrypto and the thread pool, took 36–44 µs and was about 15 % of the API's busy time while
+ * 2,000 users connected (docs/benchmarks.md, "Presence").
+ */
 export function createAccessTokens(secret: string): AccessTokens {
-  // Imported once: given the secret's bytes, jose imports a key for every token it signs or checks,
-  // which was a third of a check's CPU (docs/benchmarks.md, a burst of sockets connecting).
-  const keyPromise = crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  );
+  const signer = createSigner({
+    key: secret,
+    algorithm: ALGORITHM,
+    iss: ISSUER,
+    expiresIn: ACCESS_TOKEN_TTL_S * 1000,
+  });
+  const verifier = createVerifier({ key: secret, algorithms: [ALGORITHM], allowedIss: ISSUER });
   return {
-    sign: async (userId) =>
-      new SignJWT({})
-        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setSubject(userId)
-        .setIssuer(ISSUER)
-        .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
-        .sign(await keyPromise),
+    sign: async (userId) => signer({ sub: userId }),
     async verify(token) {
       if (!token) return null;
       try {
-        const { payload } = await jwtVerify(token, await keyPromise, {
-          algorithms: [ALGORITHM],
-          issuer: ISSUER,
-        });
-        return typeof payload.sub === 'string' ? payload.sub : null;
+        const payload: unknown = verifier(token);
+        const subject = (payload as { sub?: unknown }).sub;
+        return typeof subject === 'string' ? subject : null;
       } catch {
         return null;
       }

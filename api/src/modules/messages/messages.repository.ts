@@ -14,7 +14,7 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { conversations, listings, messages, userBlocks, users } from '../../db/schema.js';
 import type { PageRequest } from '@carmarket/shared/contracts';
@@ -110,6 +110,16 @@ export class MessagesRepository {
         .where(eq(messages.id, param('id')))
         .prepare('mark_message_announced'),
       sendingActivity: this.prepareSendingActivity(),
+      insertMessage: this.prepareInsertMessage(),
+      // One array parameter however many users a window of presence changes holds (hundreds while
+      // thousands connect), so one statement, built and prepared once, serves every window.
+      partners: db
+        .select({ buyerId: conversations.buyerId, sellerId: conversations.sellerId })
+        .from(conversations)
+        .where(
+          sql`${conversations.buyerId} = any(${param('ids')}::uuid[]) or ${conversations.sellerId} = any(${param('ids')}::uuid[])`,
+        )
+        .prepare('conversation_partners'),
     };
   }
 
@@ -117,10 +127,7 @@ export class MessagesRepository {
   async conversationPartners(userIds: string[]): Promise<Map<string, string[]>> {
     const partners = new Map(userIds.map((id) => [id, new Set<string>()]));
     if (userIds.length === 0) return new Map();
-    const rows = await this.db
-      .select({ buyerId: conversations.buyerId, sellerId: conversations.sellerId })
-      .from(conversations)
-      .where(or(inArray(conversations.buyerId, userIds), inArray(conversations.sellerId, userIds)));
+    const rows = await this.prepared.partners.execute({ ids: userIds });
     for (const { buyerId, sellerId } of rows) {
       partners.get(buyerId)?.add(sellerId);
       partners.get(sellerId)?.add(buyerId);
@@ -258,53 +265,9 @@ export class MessagesRepository {
     content: string;
     clientMessageId: string | null;
   }): Promise<{ message: MessageRecord; conversation: ConversationRecord; created: boolean }> {
-    // One statement, so one round trip where a transaction took five: under load each round trip
-    // waits its turn on a busy event loop (docs/benchmarks.md, "Presence"). The conversation is
-    // created, or locked and moved to the top, first; the message is timed by that same moment, once
-    // the conversation is this statement's alone: its messages' times then follow the order they
-    // are committed in, so a catch-up asking for what came after a message it has cannot miss one
-    // committed later with an earlier time. A new message also brings the conversation back for a
-    // recipient who had archived it.
-    const recipientArchive =
-      input.recipientId === input.buyerId ? { buyerArchivedAt: null } : { sellerArchivedAt: null };
-    const conversation = this.db.$with('conversation').as(
-      this.db
-        .insert(conversations)
-        .values({
-          listingId: input.listingId,
-          listingTitle: input.listingTitle,
-          buyerId: input.buyerId,
-          sellerId: input.sellerId,
-          lastMessageAt: sql`clock_timestamp()`,
-        })
-        .onConflictDoUpdate({
-          target: [conversations.listingId, conversations.buyerId, conversations.sellerId],
-          set: { lastMessageAt: sql`clock_timestamp()`, ...recipientArchive },
-        })
-        .returning(),
-    );
-    const message = this.db.$with('message').as(
-      this.db
-        .insert(messages)
-        .values({
-          conversationId: sql`(select ${conversation.id} from ${conversation})`,
-          senderId: input.senderId,
-          recipientId: input.recipientId,
-          content: input.content,
-          clientMessageId: input.clientMessageId,
-          announceDueAt: announceDue,
-          createdAt: sql`(select ${conversation.lastMessageAt} from ${conversation})`,
-        })
-        .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
-        .returning(),
-    );
-    const [row] = await this.db
-      .with(conversation, message)
-      .select({ conversation: columnsOf(conversation, conversations), message: columnsOf(message, messages) })
-      .from(conversation)
-      .leftJoin(message, sql`true`);
-    const { conversation: stored, message: inserted } = row!;
-    if (inserted) return { message: inserted, conversation: stored, created: true };
+    const [row] = await this.prepared.insertMessage.execute(input);
+    const { conversation, message } = row!;
+    if (message) return { message, conversation, created: true };
     // The same send retried at the same moment and stored by the other request, which announces it
     // (this statement still moved the conversation up, a moment after that message).
     const [existing] = await this.db
@@ -313,7 +276,63 @@ export class MessagesRepository {
       .where(
         and(eq(messages.senderId, input.senderId), eq(messages.clientMessageId, input.clientMessageId!)),
       );
-    return { message: existing!, conversation: stored, created: false };
+    return { message: existing!, conversation, created: false };
+  }
+
+  /**
+   * A message stored with its conversation in one statement, so one round trip where a transaction
+   * took five: under load each round trip waits its turn on a busy event loop (docs/benchmarks.md,
+   * "Presence"). Built and prepared once: drizzle built this statement in about 200 KB of short-lived
+   * objects a message. The conversation is created, or locked and moved to the top, first; the
+   * message is timed by that same moment, once the conversation is this statement's alone: its
+   * messages' times then follow the order they are committed in, so a catch-up asking for what came
+   * after a message it has cannot miss one committed later with an earlier time. A new message also
+   * brings the conversation back for a recipient who had archived it.
+   */
+  private prepareInsertMessage() {
+    const archivedUnlessRecipient = (side: PgColumn, archivedAt: PgColumn) =>
+      sql`case when ${side} = ${param('recipientId')} then null else ${archivedAt} end`;
+    const conversation = this.db.$with('conversation').as(
+      this.db
+        .insert(conversations)
+        .values({
+          listingId: param('listingId'),
+          listingTitle: param('listingTitle'),
+          buyerId: param('buyerId'),
+          sellerId: param('sellerId'),
+          lastMessageAt: sql`clock_timestamp()`,
+        })
+        .onConflictDoUpdate({
+          target: [conversations.listingId, conversations.buyerId, conversations.sellerId],
+          set: {
+            lastMessageAt: sql`clock_timestamp()`,
+            buyerArchivedAt: archivedUnlessRecipient(conversations.buyerId, conversations.buyerArchivedAt),
+            sellerArchivedAt: archivedUnlessRecipient(conversations.sellerId, conversations.sellerArchivedAt),
+          },
+        })
+        .returning(),
+    );
+    const message = this.db.$with('message').as(
+      this.db
+        .insert(messages)
+        .values({
+          conversationId: sql`(select ${conversation.id} from ${conversation})`,
+          senderId: param('senderId'),
+          recipientId: param('recipientId'),
+          content: param('content'),
+          clientMessageId: param('clientMessageId'),
+          announceDueAt: announceDue,
+          createdAt: sql`(select ${conversation.lastMessageAt} from ${conversation})`,
+        })
+        .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
+        .returning(),
+    );
+    return this.db
+      .with(conversation, message)
+      .select({ conversation: columnsOf(conversation, conversations), message: columnsOf(message, messages) })
+      .from(conversation)
+      .leftJoin(message, sql`true`)
+      .prepare('insert_message');
   }
 
   /**

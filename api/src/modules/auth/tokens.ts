@@ -30,8 +30,7 @@ export function createAccessTokens(secret: string): AccessTokens {
     async verify(token) {
       if (!token) return null;
       try {
-        const payload: unknown = verifier(token);
-        const subject = (payload as { sub?: unknown }).sub;
+        const subject = (verifier(token) as { sub?: unknown }).sub;
         return typeof subject === 'string' ? subject : null;
       } catch {
         return null;

@@ -92,3 +92,44 @@ describe('work that one process of several is enough for, on PGlite', () => {
     }
   });
 });
+
+describe('values on PGlite', () => {
+  let testDatabase: TestDatabase;
+  let database: Database;
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase(undefined);
+    database = await openDatabase(testDatabase.config);
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await testDatabase?.drop();
+  });
+
+  const values = sql`select timestamp '2026-01-02 03:04:05' as at, timestamptz '2026-01-02 03:04:05+00' as "atZone",
+    interval '1 day 2 hours' as span, date '2026-01-02' as day, array[date '2026-01-02', date '2026-01-03'] as days,
+    array[1.5, 2]::numeric[] as prices, 42 as count, true as flag, '{"a":1}'::jsonb as document`;
+  // Dates, times and their arrays as the database writes them (drizzle maps them to its own types);
+  // every other type parsed as PGlite does.
+  const expected = {
+    at: '2026-01-02 03:04:05',
+    atZone: '2026-01-02 03:04:05+00',
+    span: '1 day 02:00:00',
+    day: '2026-01-02',
+    days: '{2026-01-02,2026-01-03}',
+    prices: '{1.5,2}',
+    count: 42,
+    flag: true,
+    document: { a: 1 },
+  };
+
+  it('reaches drizzle as its driver reads them, in a transaction too', async () => {
+    const read = (await database.db.execute(values)) as unknown as { rows: unknown[] };
+    expect(read.rows).toEqual([expected]);
+    const inTransaction = await database.db.transaction(
+      async (tx) => ((await tx.execute(values)) as unknown as { rows: unknown[] }).rows,
+    );
+    expect(inTransaction).toEqual([expected]);
+  });
+});

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -59,6 +59,58 @@ export const ADVISORY_LOCKS = { migrations: 727_274_001, mediumSizeBackfill: 727
 /** The contrib extensions the migrations create. */
 export const pgliteExtensions = { pg_trgm, cube, earthdistance };
 
+/**
+ * The types drizzle's PGlite driver reads as raw text, since it maps them itself: timestamp,
+ * timestamptz, interval, date, and the arrays of numeric, timestamp, timestamptz, interval and date.
+ */
+const RAW_TEXT_TYPES = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+];
+const rawText = (value: string) => value;
+
+/** Options whose parsers only read RAW_TEXT_TYPES as raw text, which the database already does. */
+function onlyRawTextParsers(options: QueryOptions | undefined): boolean {
+  const parsers = options?.parsers;
+  if (!parsers) return false;
+  return Object.entries(parsers).every(
+    ([type, parse]) => RAW_TEXT_TYPES.includes(Number(type)) && parse('raw') === 'raw',
+  );
+}
+
+/**
+ * drizzle hands PGlite these parsers with every query, and PGlite then merges them into a copy of
+ * its ~340 parsers each time: 0.15–0.25 ms of CPU a query, half as much again as a small query
+ * (docs/benchmarks.md). So the database reads those types as raw text for every query, and the
+ * client drizzle uses leaves the parsers out.
+ */
+function parsingRawTextOnce<Client extends Pick<PGlite, 'query'> | Transaction>(client: Client): Client {
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === 'query')
+        return (text: string, params?: unknown[], options?: QueryOptions) =>
+          target.query(
+            text,
+            params,
+            onlyRawTextParsers(options) ? { ...options, parsers: undefined } : options,
+          );
+      if (key === 'transaction')
+        return <T>(callback: (transaction: Transaction) => Promise<T>) =>
+          (target as PGlite).transaction((transaction) => callback(parsingRawTextOnce(transaction)));
+      // PGlite's methods use private fields, which a proxy as `this` would not have.
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 async function openPglite({
   dataDir,
   loadFrom,
@@ -70,7 +122,9 @@ async function openPglite({
   const client = lent ?? new PGlite({ dataDir, loadDataDir, extensions: pgliteExtensions });
   // Surfaces a broken data directory at start-up rather than on the first request.
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  // After waitReady: starting, PGlite sets the array types' parsers.
+  for (const type of RAW_TEXT_TYPES) client.parsers[type] = rawText;
+  const db = drizzlePglite({ client: parsingRawTextOnce(client), schema });
   return {
     db: db as unknown as Db,
     driver: 'pglite',

@@ -213,21 +213,21 @@ export function sweepModel<Car extends SweptCar>(
 export class Regions {
   private readonly places = new Map<string, number>();
   private readonly spots: Place[] = [];
-  /** Each place's places in region (itself included), ascending. */
-  private readonly near: number[][] = [];
   private readonly regionOfPlace: number[] = [];
+  /** Each region's places: the places in region of each of its places (itself included), ascending. */
   private readonly regionPlaces: (readonly number[])[] = [];
-  private readonly regionBySignature = new Map<string, number>();
 
   constructor(cars: Iterable<Place>) {
+    // Each place's places in region.
+    const near: number[][] = [];
     for (const car of cars) {
       const spot = spotOf(car);
       if (this.places.has(spot)) continue;
       this.places.set(spot, this.spots.length);
-      this.near.push([this.spots.length]);
+      near.push([this.spots.length]);
       this.spots.push(car);
     }
-    const { spots, near } = this;
+    const { spots } = this;
     const byLatitude = order(spots.length, (a, b) => spots[a]!.latitude - spots[b]!.latitude);
     for (let first = 0; first < byLatitude.length; first++) {
       const place = byLatitude[first]!;
@@ -241,9 +241,13 @@ export class Regions {
         }
       }
     }
+    const regionBySignature = new Map<string, number>();
     for (let place = 0; place < spots.length; place++) {
-      near[place]!.sort((a, b) => a - b);
-      this.regionOfPlace.push(this.regionFor(place));
+      const places = near[place]!.sort((a, b) => a - b);
+      const signature = places.join(',');
+      let region = regionBySignature.get(signature);
+      if (region === undefined) regionBySignature.set(signature, (region = this.newRegion(places)));
+      this.regionOfPlace.push(region);
     }
   }
 
@@ -259,7 +263,14 @@ export class Regions {
     return this.regionPlaces[region]!;
   }
 
-  /** A new place joins the places in region of its neighbours, which therefore change region. */
+  /**
+   * A new place joins the places in region of its neighbours, which therefore change region. No
+   * region held the new place, so the grown sets are all new: one for each region the neighbours were
+   * in (the places of a region had the same places, and each gains the same one). The new place's own
+   * set is one of those when its neighbours are exactly the places of that region, else a new one
+   * too. So no set is compared with every other: joining each neighbour's places into a signature
+   * to look up took seconds where many distinct places were near each other.
+   */
   private addPlace(spot: Place): number {
     const added = this.spots.length;
     this.places.set(spotOf(spot), added);
@@ -267,32 +278,34 @@ export class Regions {
     const near: number[] = [];
     for (let place = 0; place < added; place++)
       if (isWithinRegion(spot, this.spots[place]!)) near.push(place);
-    near.push(added);
-    this.near.push(near);
-    this.regionOfPlace.push(this.regionFor(added));
+    const grown = new Map<number, number>();
     for (const place of near) {
-      if (place === added) continue;
-      this.near[place]!.push(added);
-      this.regionOfPlace[place] = this.regionFor(place);
+      const before = this.regionOfPlace[place]!;
+      let region = grown.get(before);
+      if (region === undefined) {
+        grown.set(before, (region = this.newRegion([...this.regionPlaces[before]!, added])));
+      }
+      this.regionOfPlace[place] = region;
     }
+    let own: number | undefined;
+    for (const [before, region] of grown) if (samePlaces(this.regionPlaces[before]!, near)) own = region;
+    this.regionOfPlace.push(own ?? this.newRegion([...near, added]));
     return added;
   }
 
-  private regionFor(place: number): number {
-    const places = this.near[place]!;
-    const signature = places.join(',');
-    let region = this.regionBySignature.get(signature);
-    if (region === undefined) {
-      this.regionBySignature.set(signature, (region = this.regionPlaces.length));
-      this.regionPlaces.push([...places]);
-    }
-    return region;
+  private newRegion(places: readonly number[]): number {
+    this.regionPlaces.push(places);
+    return this.regionPlaces.length - 1;
   }
 }
 
 type Place = Pick<RatedCar, 'latitude' | 'longitude'>;
 
 const spotOf = (car: Place) => `${car.latitude},${car.longitude}`;
+
+/** Whether two ascending lists of places are the same. */
+const samePlaces = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((place, at) => place === b[at]);
 
 const tooClose = (lower: number, higher: number) => higher - lower <= Math.abs(higher) * ORDER_MARGIN;
 

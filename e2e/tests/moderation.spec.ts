@@ -8,6 +8,10 @@ import { ModerationPage } from '../pages/moderation-page';
 import { SearchPage } from '../pages/search-page';
 import { SiteLayout } from '../pages/site-layout';
 
+// One worker, one administrator's site (two starts and the admin command: the costliest site to make)
+// for both tests, in order.
+test.describe.configure({ mode: 'default' });
+
 async function report(request: APIRequestContext, reporter: Session, listingId: string, reason: string) {
   const reported = await request.post(`/api/reports/listings/${listingId}`, {
     headers: { authorization: `Bearer ${reporter.accessToken}` },

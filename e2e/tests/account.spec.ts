@@ -8,6 +8,9 @@ import { expect, storeSession, test, waitUntilCodeMaySend, type Session } from '
 import { createListingViaApi, type ApiListing } from '../support/listings';
 import { createTestImages } from '../support/test-images';
 
+// One worker for the file: its tests share what beforeAll lists, which each worker would list again.
+test.describe.configure({ mode: 'default' });
+
 let seller: Session;
 let listing: ApiListing;
 

@@ -12,6 +12,9 @@ import { expect, test } from '../support/fixtures';
 import { createListingViaApi, type ApiListing } from '../support/listings';
 import { createTestImages } from '../support/test-images';
 
+// One worker for the file: its tests share what beforeAll lists, which each worker would list again.
+test.describe.configure({ mode: 'default' });
+
 // The goals for cumulative layout shift (Lighthouse's mobile and desktop presets).
 const VIEWPORTS = [
   { name: 'phone', size: { width: 360, height: 740 }, goal: 0.05 },

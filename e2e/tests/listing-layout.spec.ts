@@ -10,6 +10,9 @@ import { expect, storeSession, test, type Session } from '../support/fixtures';
 import { createListingViaApi, type ApiListing } from '../support/listings';
 import { createTestImages } from '../support/test-images';
 
+// One worker for the file: its tests share what beforeAll lists, which each worker would list again.
+test.describe.configure({ mode: 'default' });
+
 const PHONE = { width: 360, height: 740 };
 const VIN = 'JM1NC2EF8A0212345';
 // Convertibles no other spec lists, so these cars never crowd another spec's similar cars.

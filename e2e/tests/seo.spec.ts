@@ -4,6 +4,9 @@ import { expect, test } from '../support/fixtures';
 import { createListingViaApi, type ApiListing } from '../support/listings';
 import { createTestImages } from '../support/test-images';
 
+// One worker for the file: its tests share what beforeAll lists, which each worker would list again.
+test.describe.configure({ mode: 'default' });
+
 let listing: ApiListing;
 
 test.beforeAll(async ({ playwright }) => {

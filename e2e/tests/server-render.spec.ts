@@ -11,6 +11,9 @@ import { testFilesDir } from '../support/temp-dir';
 import { createTestImages } from '../support/test-images';
 import { ListingPage } from '../pages/listing-page';
 
+// One worker for the file: its tests share what beforeAll lists, which each worker would list again.
+test.describe.configure({ mode: 'default' });
+
 // The server render (docs/architecture.md, "Server-rendered first view"): the page arrives rendered,
 // the browser hydrates it without a mismatch, and a remote that fails on the server is rendered by
 // the browser as before.

@@ -23,15 +23,24 @@ async function workerPids(): Promise<number[]> {
   return pids;
 }
 
-/** The nice value of each thread of a process (field 19 of /proc/<pid>/task/<tid>/stat). */
+/**
+ * The nice value of each thread of a process (field 19 of /proc/<pid>/task/<tid>/stat). A thread
+ * that ends between the listing and the read (ESRCH) is left out: it has no priority left to check.
+ */
 async function threadNiceValues(pid: number | 'self'): Promise<number[]> {
   const threads = await readdir(`/proc/${pid}/task`);
-  return Promise.all(
+  const values = await Promise.all(
     threads.map(async (tid) => {
-      const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ESRCH' || error.code === 'ENOENT') return undefined;
+          throw error;
+        },
+      );
+      return stat === undefined ? undefined : Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
     }),
   );
+  return values.filter((value) => value !== undefined);
 }
 
 beforeAll(async () => {

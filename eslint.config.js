@@ -5,6 +5,7 @@ import globals from 'globals';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
+import sharedSetupInOneWorker from './e2e/lint/shared-setup-in-one-worker.js';
 
 const frontEnds = ['shell', 'mfe-search', 'mfe-listings', 'mfe-seller', 'mfe-messaging', 'mfe-account'];
 
@@ -108,6 +109,11 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: [...apiZones, ...featureZones] }],
     },
+  },
+  {
+    files: ['e2e/tests/**/*.ts'],
+    plugins: { e2e: { rules: { 'shared-setup-in-one-worker': sharedSetupInOneWorker } } },
+    rules: { 'e2e/shared-setup-in-one-worker': 'error' },
   },
   {
     files: ['**/*.tsx', 'shared/src/**/*.ts'],

@@ -1,13 +1,14 @@
 // The lint walls in eslint.config.js, proven on snippets linted as if they were files in the repo:
-// a cycle or a zone breach must fail `npm run lint`, and the allowed way round must pass.
+// a cycle, a zone breach or an e2e setup repeated per worker must fail `npm run lint`, and the allowed
+// way round must pass.
 import { describe, expect, it } from '@jest/globals';
 import { ESLint } from 'eslint';
 
 const eslint = new ESLint({ cwd: import.meta.dirname });
 
-async function ruleErrors(filePath, code) {
+async function ruleErrors(filePath, code, plugin = 'import-x/') {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((message) => message.ruleId?.startsWith('import-x/')).map((m) => m.ruleId);
+  return result.messages.filter((message) => message.ruleId?.startsWith(plugin)).map((m) => m.ruleId);
 }
 
 describe('lint walls', () => {
@@ -56,5 +57,25 @@ describe('lint walls', () => {
     const publicSurface = "import { useAllMakes } from '../../catalogue';\nexport { useAllMakes };\n";
     expect(await ruleErrors(file, internal)).toContain('import-x/no-restricted-paths');
     expect(await ruleErrors(file, publicSurface)).toEqual([]);
+  });
+
+  describe("an e2e spec's shared setup", () => {
+    const spec = 'e2e/tests/new-feature.spec.ts';
+    const setup = "test.beforeAll(async () => {\n  await listCars();\n});\ntest('a', async () => {});\n";
+    const errors = (code) => ruleErrors(spec, `import { test } from '../support/fixtures';\n${code}`, 'e2e/');
+
+    it('fails a beforeAll whose tests may spread over the workers', async () => {
+      expect(await errors(setup)).toEqual(['e2e/shared-setup-in-one-worker']);
+      const inDescribe = `test.describe('group', () => {\n${setup}});\n`;
+      expect(await errors(inDescribe)).toEqual(['e2e/shared-setup-in-one-worker']);
+      const parallel = `test.describe.configure({ mode: 'parallel' });\n${setup}`;
+      expect(await errors(parallel)).toEqual(['e2e/shared-setup-in-one-worker']);
+    });
+
+    it('passes one that keeps its tests in one worker, in the file or around it', async () => {
+      expect(await errors(`test.describe.configure({ mode: 'default' });\n${setup}`)).toEqual([]);
+      const inDescribe = `test.describe('group', () => {\n  test.describe.configure({ mode: 'serial' });\n${setup}});\n`;
+      expect(await errors(inDescribe)).toEqual([]);
+    });
   });
 });

@@ -14,7 +14,7 @@ const specsWithSitesOfTheirOwn = [
   'deploy.spec.ts',
   'listing-renewal.spec.ts',
   'moderation.spec.ts',
-  'server-render.spec.ts',
+  'server-render-releases.spec.ts',
   'visual.spec.ts',
 ].map((file) => `**/${file}`);
 

@@ -3,7 +3,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { signUpViaApi, uniqueEmail } from '../../scripts/lib/session.mjs';
+import { Mailbox } from '../../scripts/lib/smtp-catcher.mjs';
 import type { Session } from './fixtures';
+import { createTestImages } from './test-images';
 
 /** The fields of a listing response the tests read. */
 export interface ApiListing {
@@ -122,6 +125,17 @@ export async function createListingViaApi(
     )
     .not.toContain('processing');
   return getListingViaApi(request, session, created._id);
+}
+
+/** A listing of four photos by a seller who signs up for it (through a mailed code) on `baseURL`'s site. */
+export async function listingOfNewSeller(
+  baseURL: string,
+  request: APIRequestContext,
+  label: string,
+): Promise<ApiListing> {
+  const mailbox = new Mailbox(process.env.E2E_MAIL_DIR!);
+  const seller = await signUpViaApi({ baseURL, mailbox, email: uniqueEmail(label) });
+  return createListingViaApi(request, seller, await createTestImages(4));
 }
 
 /** GET /api/listings/{id}, as a guest (`session` null) or as a signed-in user. */

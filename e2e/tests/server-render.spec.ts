@@ -1,28 +1,14 @@
-import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { devices, type Locator, type Page } from '@playwright/test';
-import { repoRoot } from '../../scripts/lib/build.mjs';
-import { Mailbox } from '../../scripts/lib/smtp-catcher.mjs';
-import { signUpViaApi, uniqueEmail } from '../../scripts/lib/session.mjs';
-import { remoteCommand, untilServed } from '../support/deploy';
-import { expect, isolatedSiteTest, test } from '../support/fixtures';
-import { createListingViaApi, type ApiListing } from '../support/listings';
-import { testFilesDir } from '../support/temp-dir';
-import { createTestImages } from '../support/test-images';
+import { expect, test } from '../support/fixtures';
+import { listingOfNewSeller, type ApiListing } from '../support/listings';
 import { ListingPage } from '../pages/listing-page';
 
 // One worker for the file: its tests share what beforeAll lists, which each worker would list again.
 test.describe.configure({ mode: 'default' });
 
-// The server render (docs/architecture.md, "Server-rendered first view"): the page arrives rendered,
-// the browser hydrates it without a mismatch, and a remote that fails on the server is rendered by
-// the browser as before.
-
-async function sellerListing(baseURL: string, request: Parameters<typeof createListingViaApi>[0]) {
-  const mailbox = new Mailbox(process.env.E2E_MAIL_DIR!);
-  const seller = await signUpViaApi({ baseURL, mailbox, email: uniqueEmail('ssr-seller') });
-  return createListingViaApi(request, seller, await createTestImages(4));
-}
+// The server render (docs/architecture.md, "Server-rendered first view"): the page arrives rendered
+// and the browser hydrates it without a mismatch. The releases a site's registry serves, rendered on
+// the server or not: server-render-releases.spec.ts.
 
 /** Console errors and warnings of the page, hydration's among them. */
 function consoleProblems(page: Page) {
@@ -63,7 +49,7 @@ let listing: ApiListing;
 test.beforeAll(async ({ playwright }) => {
   const baseURL = process.env.E2E_BASE_URL!;
   const request = await playwright.request.newContext({ baseURL });
-  listing = await sellerListing(baseURL, request);
+  listing = await listingOfNewSeller(baseURL, request, 'ssr-seller');
   await request.dispose();
 });
 
@@ -299,133 +285,4 @@ test("the shell's script is asked for once the page's first photo has arrived, a
   await expect(view.mainPhoto).toBeEnabled();
   expect(await firstPhoto.evaluate((img: HTMLImageElement) => img.complete)).toBe(false);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
-});
-
-type RemoteShort = 'listings' | 'search';
-
-/** A copy of a remote's release whose server build throws as soon as it is loaded. */
-async function releaseWithBrokenServerBuild(short: RemoteShort) {
-  const dir = path.join(await testFilesDir(`${short}-ssr-broken`), 'dist');
-  await cp(path.join(repoRoot, `mfe-${short}`, 'dist'), dir, { recursive: true });
-  await writeFile(
-    path.join(dir, 'server', 'render.js'),
-    "throw new Error('server build broken on purpose');\n",
-  );
-  return dir;
-}
-
-/** A copy of a remote's release with `from` replaced by `to` in its browser and server builds. */
-async function releaseWithText(short: RemoteShort, from: string, to: string) {
-  const dir = path.join(await testFilesDir(`${short}-ssr-text`), 'dist');
-  await cp(path.join(repoRoot, `mfe-${short}`, 'dist'), dir, { recursive: true });
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    await writeFile(file, (await readFile(file, 'utf8')).replaceAll(from, to));
-  }
-  return dir;
-}
-
-/** Makes `dir` the site's release `version` of a remote, once remotes.json serves it. */
-async function publishRelease(
-  site: { url: string; workDir: string },
-  short: RemoteShort,
-  dir: string,
-  version: string,
-) {
-  await remoteCommand(site, 'publish', short, dir, '--version', version);
-  await untilServed(site.url, (remote) => remote.name === `mfe_${short}` && remote.version === version);
-}
-
-isolatedSiteTest.describe('the release the registry serves', () => {
-  let siteListing: ApiListing;
-
-  isolatedSiteTest.beforeAll(async ({ site, playwright }) => {
-    const request = await playwright.request.newContext({ baseURL: site.url });
-    siteListing = await sellerListing(site.url, request);
-    await request.dispose();
-  });
-
-  isolatedSiteTest.afterEach(async ({ site }) => {
-    for (const short of ['listings', 'search'] as const) {
-      await remoteCommand(site, 'use', short, 'built-in');
-      await untilServed(
-        site.url,
-        (remote) => remote.name === `mfe_${short}` && remote.version === 'built-in',
-      );
-    }
-  });
-
-  isolatedSiteTest(
-    'a search remote whose server build throws is rendered by the browser, and the page is served',
-    async ({ page, site }) => {
-      await publishRelease(site, 'search', await releaseWithBrokenServerBuild('search'), 'ssr-broken');
-      const response = await page.request.get('/search?make=Honda');
-      expect(response.status()).toBe(200);
-      expect(await response.text()).toContain('<div id="root"></div>');
-
-      await page.goto('/search?make=Honda');
-      await expect(
-        page
-          .locator('[data-remote="mfe_search"]')
-          .getByRole('heading', { name: '2012 Honda Civic LX' })
-          .first(),
-      ).toBeVisible();
-      await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeEnabled();
-    },
-  );
-
-  isolatedSiteTest(
-    'a remote whose server build throws is rendered by the browser, and the page is served',
-    async ({ page, site }) => {
-      await publishRelease(site, 'listings', await releaseWithBrokenServerBuild('listings'), 'ssr-broken');
-      const response = await page.request.get(`/listing/${siteListing._id}`);
-      expect(response.status()).toBe(200);
-      // The browser's own render: nothing of the listing in the markup, which still carries its SEO.
-      const html = await response.text();
-      expect(html).toContain('<div id="root"></div>');
-      expect(html).toContain('application/ld+json');
-
-      await page.goto(`/listing/${siteListing._id}`);
-      await expect(
-        page
-          .locator('[data-remote="mfe_listings"]')
-          .getByRole('heading', { level: 1, name: '2012 Honda Civic LX' }),
-      ).toBeVisible();
-    },
-  );
-
-  isolatedSiteTest.describe('without JavaScript', () => {
-    isolatedSiteTest.use({ javaScriptEnabled: false });
-
-    isolatedSiteTest(
-      'a remote published alone is rendered on the server in its new version',
-      async ({ page, site }) => {
-        await publishRelease(
-          site,
-          'listings',
-          await releaseWithText('listings', 'Quick facts', 'Key facts'),
-          'ssr-text',
-        );
-        await page.goto(`/listing/${siteListing._id}`);
-        await expect(page.getByLabel('Key facts')).toBeVisible();
-        await expect(page.getByLabel('Quick facts')).toHaveCount(0);
-      },
-    );
-
-    isolatedSiteTest(
-      'a search remote published alone is rendered on the server in its new version',
-      async ({ page, site }) => {
-        await publishRelease(
-          site,
-          'search',
-          await releaseWithText('search', 'Cars Found', 'Cars Listed'),
-          'ssr-text',
-        );
-        await page.goto('/search?make=Honda');
-        await expect(page.getByRole('heading', { name: /\d+ Cars? Listed/ })).toBeVisible();
-        await expect(page.getByText('Cars Found')).toHaveCount(0);
-      },
-    );
-  });
 });

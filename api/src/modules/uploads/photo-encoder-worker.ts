@@ -1,20 +1,12 @@
 // A child process of the API that encodes uploaded photos, one at a time. Its argument is the pool's
 // priority: at 'low' (the lowest CPU priority), with every core busy, the API's requests run first
 // and the encodes take what is left.
-import { access, readdir } from 'node:fs/promises';
-import { constants, setPriority } from 'node:os';
+import { access } from 'node:fs/promises';
 import { encodeUploadedPhoto } from './photo-files.js';
+import { lowerEveryThread } from './thread-priority.js';
 import type { PhotoEncoderPriority } from '../../config/env.js';
 import type { EncodeRequest, WorkerMessage } from './photo-encoder-pool.js';
 
-/**
- * Linux keeps a priority per thread, and a new thread takes its creator's: every thread this process
- * has (libuv's pool, which starts libvips' threads, included) is lowered. Elsewhere the process's.
- */
-async function lowerPriority(): Promise<void> {
-  const threads = await readdir('/proc/self/task').catch(() => [String(process.pid)]);
-  for (const thread of threads) setPriority(Number(thread), constants.priority.PRIORITY_LOW);
-}
 // The API decides when encoding stops: a SIGTERM or Ctrl-C sent to the whole process group must not
 // cut the encodes that its graceful shutdown waits for. Once the API is gone (its channel closes,
 // even after a SIGKILL), so is this process.
@@ -42,5 +34,5 @@ process.on('message', async ({ originalFile }: EncodeRequest) => {
 });
 
 // The API sends its first photo once told, so nothing arrives before the handler or at full priority.
-if ((process.argv[2] as PhotoEncoderPriority) === 'low') await lowerPriority();
+if ((process.argv[2] as PhotoEncoderPriority) === 'low') await lowerEveryThread();
 reply({ ready: true });

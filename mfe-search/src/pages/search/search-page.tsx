@@ -231,10 +231,10 @@ export function SearchPage() {
                   message="Try a different search or clear the filters."
                   action={
                     <>
-                      <NarrowestFilter params={params} />
                       <Button type="button" onClick={clear}>
                         Clear Filters
                       </Button>
+                      <NarrowestFilter params={params} />
                     </>
                   }
                 />

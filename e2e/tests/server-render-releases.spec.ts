@@ -5,6 +5,7 @@ import { remoteCommand, untilServed } from '../support/deploy';
 import { expect, isolatedSiteTest } from '../support/fixtures';
 import { listingOfNewSeller, type ApiListing } from '../support/listings';
 import { testFilesDir } from '../support/temp-dir';
+import { SearchPage } from '../pages/search-page';
 
 // The server render of the release a site's registry serves (docs/architecture.md, "Server-rendered
 // first view"): a remote published alone is rendered in its new version at once, and one whose
@@ -78,10 +79,7 @@ isolatedSiteTest.describe('the release the registry serves', () => {
 
       await page.goto('/search?make=Honda');
       await expect(
-        page
-          .locator('[data-remote="mfe_search"]')
-          .getByRole('heading', { name: '2012 Honda Civic LX' })
-          .first(),
+        new SearchPage(page).root.getByRole('heading', { name: '2012 Honda Civic LX' }).first(),
       ).toBeVisible();
       await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeEnabled();
     },

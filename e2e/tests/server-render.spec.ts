@@ -2,6 +2,7 @@ import { devices, type Locator, type Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { listingOfNewSeller, type ApiListing } from '../support/listings';
 import { ListingPage } from '../pages/listing-page';
+import { SearchPage } from '../pages/search-page';
 
 // One worker for the file: its tests share what beforeAll lists, which each worker would list again.
 test.describe.configure({ mode: 'default' });
@@ -125,10 +126,7 @@ test.describe('without JavaScript', () => {
     await search.getByRole('button', { name: 'Search cars' }).click();
     await expect(page).toHaveURL(/\/search\?make=Honda/);
     await expect(
-      page
-        .locator('[data-remote="mfe_search"]')
-        .getByRole('heading', { name: '2012 Honda Civic LX' })
-        .first(),
+      new SearchPage(page).root.getByRole('heading', { name: '2012 Honda Civic LX' }).first(),
     ).toBeVisible();
   });
 });

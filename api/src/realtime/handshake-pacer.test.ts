@@ -4,6 +4,7 @@ import {
   BUSY_LOOP_UTILIZATION,
   BUSY_TICK_HANDSHAKES,
   HandshakePacer,
+  IDLE_TICK_HANDSHAKES,
   PACER_TICK_MS,
 } from './handshake-pacer.js';
 
@@ -36,6 +37,31 @@ describe('HandshakePacer', () => {
         expect(admittedAtOnce).toBe(true);
         return;
       }
+    }
+    throw new Error('the event loop was never quiet for three ticks');
+  });
+
+  it('lets a tick’s worth through at once while the loop has room, and the rest of a burst on the next ticks', async () => {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const pacer = new HandshakePacer();
+      const before = performance.eventLoopUtilization();
+      await sleep(PACER_TICK_MS * 3);
+      const quiet = performance.eventLoopUtilization(before).utilization < BUSY_LOOP_UTILIZATION / 2;
+      const admitted: number[] = [];
+      const burst = 2 * IDLE_TICK_HANDSHAKES + 10;
+      for (let handshake = 0; handshake < burst; handshake += 1) pacer.admit(() => admitted.push(handshake));
+      const atOnce = admitted.length;
+      if (!quiet) {
+        pacer.close();
+        continue;
+      }
+      // A message arriving behind a burst waits for a tick's worth of handshakes, not for all of them.
+      expect(atOnce).toBe(IDLE_TICK_HANDSHAKES);
+      const deadline = performance.now() + 5_000;
+      while (admitted.length < burst && performance.now() < deadline) await sleep(PACER_TICK_MS);
+      expect(admitted).toEqual(Array.from({ length: burst }, (_, handshake) => handshake));
+      pacer.close();
+      return;
     }
     throw new Error('the event loop was never quiet for three ticks');
   });

@@ -9,7 +9,11 @@ export const PACER_TICK_MS = 20;
  * within 10 s however loaded the process is (each handshake costs about 0.4 ms of CPU).
  */
 export const BUSY_TICK_HANDSHAKES = 12;
-/** And while it is not: a tick's worth at most, so the next reading sees what they cost. */
+/**
+ * And while it is not: a tick's worth at most (about 35 ms of CPU), so the next reading sees what
+ * they cost. This also bounds the handshakes let through at once between two readings: a burst that
+ * arrived within one tick was all let through, and a message behind it waited for every one.
+ */
 export const IDLE_TICK_HANDSHAKES = 50;
 
 /**
@@ -25,10 +29,15 @@ export class HandshakePacer {
   private reading: EventLoopUtilization = performance.eventLoopUtilization();
   private readAt = performance.now();
   private busy = false;
+  /** Handshakes let through since the last reading of the loop. */
+  private admittedSinceReading = 0;
 
   /** Calls `proceed` now if the loop has room, or in its turn once it has. */
   admit(proceed: () => void): void {
-    if (this.waiting.length === 0 && !this.loopIsBusy()) return proceed();
+    if (this.waiting.length === 0 && !this.loopIsBusy() && this.admittedSinceReading < IDLE_TICK_HANDSHAKES) {
+      this.admittedSinceReading += 1;
+      return proceed();
+    }
     this.waiting.push(proceed);
     this.timer ??= setInterval(() => this.release(), PACER_TICK_MS);
   }
@@ -42,7 +51,10 @@ export class HandshakePacer {
 
   private release(): void {
     const count = this.loopIsBusy() ? BUSY_TICK_HANDSHAKES : IDLE_TICK_HANDSHAKES;
-    for (const proceed of this.waiting.splice(0, count)) proceed();
+    const released = this.waiting.splice(0, count);
+    // They count against the handshakes let through at once until the next reading.
+    this.admittedSinceReading += released.length;
+    for (const proceed of released) proceed();
     if (this.waiting.length === 0) {
       clearInterval(this.timer);
       this.timer = undefined;
@@ -58,6 +70,7 @@ export class HandshakePacer {
         performance.eventLoopUtilization(reading, this.reading).utilization >= BUSY_LOOP_UTILIZATION;
       this.reading = reading;
       this.readAt = now;
+      this.admittedSinceReading = 0;
     }
     return this.busy;
   }

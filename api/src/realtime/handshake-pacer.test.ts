@@ -20,50 +20,46 @@ async function keepLoopBusy(ms: number): Promise<void> {
   }
 }
 
+/**
+ * Runs `check` on a new pacer once a spell of three ticks, watched from the pacer's start, was quiet
+ * by our own reading: other test files share this process and may keep its loop busy for a moment
+ * (an app closing).
+ */
+async function withQuietLoop(check: (pacer: HandshakePacer) => Promise<void> | void): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const pacer = new HandshakePacer();
+    const before = performance.eventLoopUtilization();
+    await sleep(PACER_TICK_MS * 3);
+    const quiet = performance.eventLoopUtilization(before).utilization < BUSY_LOOP_UTILIZATION / 2;
+    try {
+      if (quiet) return await check(pacer);
+    } finally {
+      pacer.close();
+    }
+  }
+  throw new Error('the event loop was never quiet for three ticks');
+}
+
 describe('HandshakePacer', () => {
   it('lets a handshake through at once while the event loop has room', async () => {
-    // Other test files share this process and may keep its loop busy for a moment (an app closing):
-    // the pacer is asked once a spell that it watches from its start was quiet by our own reading.
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      const pacer = new HandshakePacer();
-      const before = performance.eventLoopUtilization();
-      await sleep(PACER_TICK_MS * 3);
-      const quiet = performance.eventLoopUtilization(before).utilization < BUSY_LOOP_UTILIZATION / 2;
+    await withQuietLoop((pacer) => {
       let admitted = false;
       pacer.admit(() => (admitted = true));
-      const admittedAtOnce = admitted;
-      pacer.close();
-      if (quiet) {
-        expect(admittedAtOnce).toBe(true);
-        return;
-      }
-    }
-    throw new Error('the event loop was never quiet for three ticks');
+      expect(admitted).toBe(true);
+    });
   });
 
   it('lets a tick’s worth through at once while the loop has room, and the rest of a burst on the next ticks', async () => {
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      const pacer = new HandshakePacer();
-      const before = performance.eventLoopUtilization();
-      await sleep(PACER_TICK_MS * 3);
-      const quiet = performance.eventLoopUtilization(before).utilization < BUSY_LOOP_UTILIZATION / 2;
+    await withQuietLoop(async (pacer) => {
       const admitted: number[] = [];
       const burst = 2 * IDLE_TICK_HANDSHAKES + 10;
       for (let handshake = 0; handshake < burst; handshake += 1) pacer.admit(() => admitted.push(handshake));
-      const atOnce = admitted.length;
-      if (!quiet) {
-        pacer.close();
-        continue;
-      }
       // A message arriving behind a burst waits for a tick's worth of handshakes, not for all of them.
-      expect(atOnce).toBe(IDLE_TICK_HANDSHAKES);
+      expect(admitted).toHaveLength(IDLE_TICK_HANDSHAKES);
       const deadline = performance.now() + 5_000;
       while (admitted.length < burst && performance.now() < deadline) await sleep(PACER_TICK_MS);
       expect(admitted).toEqual(Array.from({ length: burst }, (_, handshake) => handshake));
-      pacer.close();
-      return;
-    }
-    throw new Error('the event loop was never quiet for three ticks');
+    });
   });
 
   it('holds handshakes while the loop is busy, lets a few through each tick in order, and the rest once it is not', async () => {

@@ -10,7 +10,7 @@ export const PACER_TICK_MS = 20;
  */
 export const BUSY_TICK_HANDSHAKES = 12;
 /**
- * And while it is not: a tick's worth at most (about 35 ms of CPU), so the next reading sees what
+ * And while it is not: a tick's worth at most (about 20 ms of CPU), so the next reading sees what
  * they cost. This also bounds the handshakes let through at once between two readings: a burst that
  * arrived within one tick was all let through, and a message behind it waited for every one.
  */

@@ -32,7 +32,7 @@ function keepsOneWorker(statement) {
   );
 }
 
-/** The statement lists of the describe callbacks around `node`, innermost first, then the file's. */
+/** The statement lists of the blocks around `node` (a describe's callback among them), innermost first, then the file's. */
 function scopesAround(node) {
   const scopes = [];
   for (let current = node.parent; current; current = current.parent) {

@@ -55,6 +55,8 @@ export function useScrollRestoration() {
       positions[currentKey] = window.scrollY;
     };
     const save = () => {
+      // A reload right after a scroll can leave before its scroll event (sent with the next frame).
+      record();
       try {
         sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions));
       } catch {
